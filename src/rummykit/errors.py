@@ -1,0 +1,63 @@
+"""The exceptions rummykit raises.
+
+Every error about bad input is a :class:`ValueError` subclass, so callers that only care
+whether input was acceptable can catch ``ValueError``; callers that want to tell the cases
+apart catch the specific class.
+
+>>> from rummykit import Card
+>>> try:
+...     Card.parse("11S")
+... except ValueError as error:
+...     print(error)
+not a card: '11S' (write rank then suit, e.g. '10S', 'TS', 'QH', 'A♠', or 'JK' for a joker)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AmbiguousMeldError",
+    "CardParseError",
+    "InvalidMeldError",
+    "OptionError",
+    "RummykitError",
+]
+
+
+class RummykitError(Exception):
+    """Base class of every exception rummykit raises on purpose."""
+
+
+class CardParseError(RummykitError, ValueError):
+    """A card (or list of cards) could not be read from text. The message quotes the input."""
+
+    def __init__(self, text: str, detail: str = "") -> None:
+        self.text = text
+        hint = "write rank then suit, e.g. '10S', 'TS', 'QH', 'A♠', or 'JK' for a joker"
+        super().__init__(f"not a card: {text!r} ({detail or hint})")
+
+
+class InvalidMeldError(RummykitError, ValueError):
+    """Cards do not form a valid meld under the given rules.
+
+    ``rule`` is a short machine-readable reason such as ``"run.too_short"``.
+    """
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        self.rule = rule
+        super().__init__(message)
+
+
+class AmbiguousMeldError(InvalidMeldError):
+    """The cards can be read as more than one meld and no declaration picks one (R25).
+
+    ``readings`` holds the possible melds (up to a small number), so a user interface can
+    ask the player which one they mean.
+    """
+
+    def __init__(self, message: str, *, readings: tuple[object, ...]) -> None:
+        self.readings = readings
+        super().__init__(message, rule="meld.ambiguous")
+
+
+class OptionError(RummykitError, ValueError):
+    """A variant option or piece parameter is unknown or out of range."""
