@@ -199,6 +199,12 @@ class Meld:
                 raise OptionError("a run has no rank; give suit and start")
         elif self.rank is None or self.suit is not None:
             raise OptionError(f"a {self.kind.value} needs a rank and no suit")
+        else:
+            # A set has no order: keep its cards canonical (naturals, then wilds, by code)
+            # so that equal sets compare and hash equal.
+            rank = self.rank
+            ordered = tuple(sorted(self.cards, key=lambda c: (c.rank is not rank, int(c))))
+            object.__setattr__(self, "cards", ordered)
 
     @classmethod
     def set(cls, cards: Iterable[Card], *, rank: Rank) -> Meld:
@@ -491,6 +497,29 @@ class MeldContext:
                 f"{meld}: the packs hold only {self.deck.copies_of_rank(rank)} "
                 f"{rank.label}s, so no wild can stand for another (R61)",
             )
+        return None
+
+    def table_copies(self, card: Card, table: Iterable[Meld]) -> int:
+        """How many cards on ``table`` are, or stand for, exactly ``card`` (a set wild with an
+        open suit stands for no exact card)."""
+        return sum(1 for meld in table for stands in meld.represents if stands == card)
+
+    def table_copy_violation(self, meld: Meld, table: Iterable[Meld]) -> Violation | None:
+        """With ``meld`` added to ``table``, whether a wild in ``meld`` stands for an exact card
+        of which the packs hold no further copy (Crib Rummy option
+        ``joker_respects_copy_limit``, R40). ``table`` must not include ``meld`` itself."""
+        others = tuple(table)
+        mask = self.wilds.mask
+        for card, stands in zip(meld.cards, meld.represents, strict=True):
+            if not mask[card] or not isinstance(stands, Card) or stands == card:
+                continue
+            used = self.table_copies(stands, others) + self.table_copies(stands, (meld,))
+            if used > self.deck.copies(stands):
+                return Violation(
+                    "wild.table_copies",
+                    f"{meld}: {card} cannot stand for {stands}; all {self.deck.copies(stands)} "
+                    "copies are already on the table (R40 option)",
+                )
         return None
 
     # -- reading cards as melds ----------------------------------------------------------------
