@@ -138,7 +138,8 @@ class Card(int):
 
     Cards are interned: ``Card(code)`` returns the one instance for that code, so identity,
     equality and hashing all agree. Build them with :meth:`parse`, :meth:`of` or
-    :data:`JOKER`; the constructor takes the integer code.
+    :data:`JOKER`; the constructor takes the integer code (or, so that ``repr`` round-trips,
+    the card's text).
 
     >>> Card.of(Rank.QUEEN, Suit.HEARTS)
     Card('QH')
@@ -152,7 +153,9 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, code: SupportsIndex) -> Card:
+    def __new__(cls, code: SupportsIndex | str) -> Card:
+        if isinstance(code, str):  # Card('QH'), as repr() writes it
+            return cls.parse(code)
         index = code.__index__()
         if 0 <= index <= _JOKER_CODE:
             return _CARDS[index]
@@ -252,7 +255,11 @@ _SYMBOL_TEXT: Final = tuple(
     f"{r.label}{s.symbol}" if r is not None and s is not None else "🃏"
     for r, s in zip(_RANKS, _SUITS, strict=True)
 )
-_CARD_BY_TEXT: Final[dict[str, Card]] = {"JK": _CARDS[_JOKER_CODE], "JOKER": _CARDS[_JOKER_CODE]}
+_CARD_BY_TEXT: Final[dict[str, Card]] = {
+    "JK": _CARDS[_JOKER_CODE],
+    "JOKER": _CARDS[_JOKER_CODE],
+    "🃏": _CARDS[_JOKER_CODE],  # what format(JOKER, "s") writes
+}
 for _card in _CARDS[:_JOKER_CODE]:
     _r, _s = _RANKS[_card], _SUITS[_card]
     assert _r is not None and _s is not None

@@ -17,8 +17,11 @@ from __future__ import annotations
 __all__ = [
     "AmbiguousMeldError",
     "CardParseError",
+    "IllegalMoveError",
     "InvalidMeldError",
+    "MoveParseError",
     "OptionError",
+    "RecordError",
     "RummykitError",
 ]
 
@@ -61,3 +64,31 @@ class AmbiguousMeldError(InvalidMeldError):
 
 class OptionError(RummykitError, ValueError):
     """A variant option or piece parameter is unknown or out of range."""
+
+
+class IllegalMoveError(RummykitError, ValueError):
+    """A move is not legal in the state it was applied to. The state is unchanged.
+
+    ``move`` is the move, ``rule`` a machine-readable reason (``"turn.not_your_phase"``,
+    ``"meld.run.too_short"``, ``"crib.r41_pickup_unmeldable"``, ...), and the message names
+    both and says what to do instead.
+    """
+
+    def __init__(self, move: object, rule: str, detail: str) -> None:
+        self.move = move
+        self.rule = rule
+        self.detail = detail
+        super().__init__(f"illegal move '{move}': {detail} [{rule}]")
+
+
+class MoveParseError(RummykitError, ValueError):
+    """A move could not be read from text. The message quotes the input."""
+
+
+class RecordError(RummykitError, ValueError):
+    """A game record is malformed or does not replay. ``index`` is the first bad move's
+    position in the record's move list (``None`` when the problem is in the header)."""
+
+    def __init__(self, message: str, *, index: int | None = None) -> None:
+        self.index = index
+        super().__init__(message)

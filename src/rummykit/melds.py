@@ -69,7 +69,10 @@ class AceRule(enum.Enum):
     @property
     def positions(self) -> tuple[int, int]:
         """The lowest and highest position a run may use."""
-        return {AceRule.LOW: (1, 13), AceRule.HIGH: (2, 14), AceRule.EITHER: (1, 14)}[self]
+        return _ACE_POSITIONS[self]
+
+
+_ACE_POSITIONS: Final = {AceRule.LOW: (1, 13), AceRule.HIGH: (2, 14), AceRule.EITHER: (1, 14)}
 
 
 class SetSuits(enum.Enum):
@@ -87,7 +90,14 @@ def position_rank(position: int) -> Rank:
     >>> position_rank(14), position_rank(11)
     (<Rank.ACE: 1>, <Rank.JACK: 11>)
     """
-    return Rank.ACE if position == ACE_HIGH else Rank(position)
+    return _POSITION_RANK[position]
+
+
+_POSITION_RANK: Final = (Rank.ACE, *Rank, Rank.ACE)  # index 0 unused
+#: ``_RUN_CARD[suit][position]``: the card a run of ``suit`` holds at ``position``.
+_RUN_CARD: Final = tuple(
+    tuple(Card.of(_POSITION_RANK[p], suit) for p in range(ACE_HIGH + 1)) for suit in Suit
+)
 
 
 def _rank_positions(rank: Rank) -> tuple[int, ...]:
@@ -111,6 +121,8 @@ def _check_rules(instance: MeldRules, attribute: object, value: object) -> None:
         raise OptionError("minimum meld lengths must be at least 1")
     if instance.run_max < instance.run_min:
         raise OptionError(f"run_max {instance.run_max} is below run_min {instance.run_min}")
+    if instance.run_max > 13:
+        raise OptionError(f"run_max {instance.run_max} is above 13 (Ace to King; R49)")
     if instance.set_max is not None and instance.set_max < instance.set_min:
         raise OptionError(f"set_max {instance.set_max} is below set_min {instance.set_min}")
 
@@ -146,15 +158,19 @@ class MeldRules:
     run_max: int = attrs.field(default=13, kw_only=True, validator=_check_rules)
     #: Where Aces may stand in runs.
     aces: AceRule = attrs.field(default=AceRule.LOW, kw_only=True)
+    _kinds: tuple[MeldKind, ...] = attrs.field(init=False, eq=False, repr=False)
 
-    def kinds(self) -> tuple[MeldKind, ...]:
-        """The meld kinds these rules allow."""
+    def __attrs_post_init__(self) -> None:
         allowed = (
             (MeldKind.SET, self.sets),
             (MeldKind.RUN, self.runs),
             (MeldKind.QUARTET, self.quartets),
         )
-        return tuple(kind for kind, on in allowed if on)
+        object.__setattr__(self, "_kinds", tuple(kind for kind, on in allowed if on))
+
+    def kinds(self) -> tuple[MeldKind, ...]:
+        """The meld kinds these rules allow."""
+        return self._kinds
 
 
 _MELD_TEXT: Final = re.compile(
@@ -188,13 +204,20 @@ class Meld:
     rank: Rank | None = None
     suit: Suit | None = None
     start: int = 0
+    # What each card stands for, computed on first use (derived, not part of the value).
+    _represents: tuple[Card | Rank, ...] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if not self.cards:
             raise OptionError("a meld needs at least one card")
         if self.kind is MeldKind.RUN:
-            if self.suit is None or not 1 <= self.start <= ACE_HIGH:
-                raise OptionError(f"a run needs a suit and a start position 1-14: {self!r}")
+            if self.suit is None or not 1 <= self.start <= ACE_HIGH - len(self.cards) + 1:
+                raise OptionError(
+                    f"a run needs a suit and positions within 1-14: suit {self.suit!r}, "
+                    f"start {self.start!r}, {len(self.cards)} card(s)"
+                )
             if self.rank is not None:
                 raise OptionError("a run has no rank; give suit and start")
         elif self.rank is None or self.suit is not None:
@@ -241,12 +264,20 @@ class Meld:
     def represents(self) -> tuple[Card | Rank, ...]:
         """For each card, the card it stands for. A wild in a set stands for a card of the set's
         rank with its suit left open, shown as the :class:`~rummykit.cards.Rank`."""
+        cached = self._represents
+        if cached is not None:
+            return cached
+        found: tuple[Card | Rank, ...]
         if self.kind is MeldKind.RUN:
             assert self.suit is not None
-            return tuple(
-                Card.of(position_rank(self.start + i), self.suit) for i in range(len(self.cards))
-            )
-        return tuple(card if card.rank is self.rank else self.rank for card in self.cards)  # type: ignore[misc]
+            row = _RUN_CARD[self.suit]
+            found = row[self.start : self.start + len(self.cards)]
+        else:
+            rank = self.rank
+            assert rank is not None
+            found = tuple(card if card.rank is rank else rank for card in self.cards)
+        object.__setattr__(self, "_represents", found)
+        return found
 
     def stands_for(self, index: int) -> Card | Rank:
         """What the card at ``index`` stands for."""
@@ -311,6 +342,16 @@ class Meld:
         start = int(low.rank)
         if high.rank is Rank.ACE and len(cards) > 1:
             start = ACE_HIGH - len(cards) + 1
+        end = start + len(cards) - 1
+        if (
+            high.suit is not low.suit
+            or not 1 <= start <= end <= ACE_HIGH
+            or position_rank(start) is not low.rank
+            or position_rank(end) is not high.rank
+        ):
+            raise InvalidMeldError(
+                f"run anchor {anchor!r} does not fit its {len(cards)} card(s)", rule="meld.syntax"
+            )
         return cls(MeldKind.RUN, cards, suit=low.suit, start=start)
 
 
@@ -468,6 +509,8 @@ class MeldContext:
         if meld.kind is MeldKind.QUARTET:
             if n != 4 or len(naturals) != 4 or len(set(naturals)) != 4:
                 return Violation("quartet.shape", f"{meld}: a quartet is the four {rank.label}s")
+            if any(self.deck.copies(card) == 0 for card in naturals):
+                return Violation("meld.not_in_deck", f"{meld}: the deck has no {rank.label}s")
             return None
         if n < rules.set_min:
             return Violation(
@@ -502,7 +545,8 @@ class MeldContext:
     def table_copies(self, card: Card, table: Iterable[Meld]) -> int:
         """How many cards on ``table`` are, or stand for, exactly ``card`` (a set wild with an
         open suit stands for no exact card)."""
-        return sum(1 for meld in table for stands in meld.represents if stands == card)
+        # Identity, not ==: a Rank is an int too and would equal the card with that code.
+        return sum(1 for meld in table for stands in meld.represents if stands is card)
 
     def table_copy_violation(self, meld: Meld, table: Iterable[Meld]) -> Violation | None:
         """With ``meld`` added to ``table``, whether a wild in ``meld`` stands for an exact card
