@@ -3,52 +3,99 @@
 The public face: it only re-exports. See the documentation for the tutorial and the pieces.
 
 >>> import rummykit
->>> rummykit.Card.parse("QH")
-Card('QH')
+>>> game = rummykit.variant("crib-rummy")
+>>> state = game.new_game(players=2, seed=7)
+>>> state.to_move in (0, 1), state.is_over
+(True, False)
+>>> state = state.apply(rummykit.Draw())
+>>> len(state.view(state.to_move).hand)
+12
 """
 
 from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit, format_cards, parse_cards
 from rummykit.contracts import Contract, ContractSchedule, Requirement, RoundSpec
+from rummykit.engine.core import GameState, LegalMoves, Setup, Variant, variant, variants
+from rummykit.engine.moves import (
+    ChooseStart,
+    Discard,
+    Draw,
+    End,
+    LayMeld,
+    LayOff,
+    Move,
+    TakeDiscard,
+    parse_move,
+)
+from rummykit.engine.record import GameRecord
+from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import (
     AmbiguousMeldError,
     CardParseError,
+    IllegalMoveError,
     InvalidMeldError,
+    MoveParseError,
     OptionError,
+    RecordError,
     RummykitError,
 )
 from rummykit.melds import AceRule, Declaration, Meld, MeldContext, MeldKind, MeldRules, SetSuits
 from rummykit.wilds import DealInfo, DealWilds, WildMovement, WildPolicy, WildRules
 
+#: The state of a game (every game family's state class derives from it).
+State = GameState
+
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "HIDDEN",
     "JOKER",
     "AceRule",
     "AmbiguousMeldError",
     "Card",
     "CardParseError",
+    "ChooseStart",
     "Contract",
     "ContractSchedule",
     "DealInfo",
     "DealWilds",
     "DeckSpec",
     "Declaration",
+    "Discard",
+    "Draw",
+    "End",
+    "GameRecord",
+    "GameState",
+    "Hidden",
+    "IllegalMoveError",
     "InvalidMeldError",
+    "LayMeld",
+    "LayOff",
+    "LegalMoves",
     "Meld",
     "MeldContext",
     "MeldKind",
     "MeldRules",
+    "Move",
+    "MoveParseError",
     "OptionError",
     "Rank",
+    "RecordError",
     "Requirement",
     "RoundSpec",
     "RummykitError",
     "SetSuits",
+    "Setup",
+    "State",
     "Suit",
+    "TakeDiscard",
+    "Variant",
     "WildMovement",
     "WildPolicy",
     "WildRules",
     "__version__",
     "format_cards",
     "parse_cards",
+    "parse_move",
+    "variant",
+    "variants",
 ]

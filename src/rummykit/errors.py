@@ -69,16 +69,20 @@ class OptionError(RummykitError, ValueError):
 class IllegalMoveError(RummykitError, ValueError):
     """A move is not legal in the state it was applied to. The state is unchanged.
 
-    ``move`` is the move, ``rule`` a machine-readable reason (``"turn.not_your_phase"``,
-    ``"meld.run.too_short"``, ``"crib.r41_pickup_unmeldable"``, ...), and the message names
-    both and says what to do instead.
+    ``move`` is the move, ``rule`` a machine-readable reason (``"turn.phase"``,
+    ``"meld.run.too_short"``, ``"take.unmeldable"``, ``"layoff.not_opened"``, ...), and the
+    message names both and says what to do instead.
     """
 
     def __init__(self, move: object, rule: str, detail: str) -> None:
         self.move = move
         self.rule = rule
         self.detail = detail
-        super().__init__(f"illegal move '{move}': {detail} [{rule}]")
+        try:
+            shown = str(move)
+        except Exception:  # a hand-built move with broken fields cannot always print itself
+            shown = repr(move)
+        super().__init__(f"illegal move '{shown}': {detail} [{rule}]")
 
 
 class MoveParseError(RummykitError, ValueError):

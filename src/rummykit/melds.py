@@ -93,7 +93,7 @@ def position_rank(position: int) -> Rank:
     return _POSITION_RANK[position]
 
 
-_POSITION_RANK: Final = (Rank.ACE, *Rank, Rank.ACE)  # index 0 unused
+_POSITION_RANK: Final[tuple[Rank, ...]] = (Rank.ACE, *Rank, Rank.ACE)  # index 0 unused
 #: ``_RUN_CARD[suit][position]``: the card a run of ``suit`` holds at ``position``.
 _RUN_CARD: Final = tuple(
     tuple(Card.of(_POSITION_RANK[p], suit) for p in range(ACE_HIGH + 1)) for suit in Suit
@@ -580,7 +580,7 @@ class MeldContext:
         if MeldKind.SET in kinds or MeldKind.QUARTET in kinds:
             group_kind = MeldKind.SET if MeldKind.SET in kinds else MeldKind.QUARTET
             natural_ranks = {c.rank for c in naturals}
-            if len(natural_ranks) == 1:
+            if len(natural_ranks) == 1 and None not in natural_ranks:  # a joker is no rank
                 (rank,) = natural_ranks
                 assert rank is not None
                 yield Meld(group_kind, cards, rank=rank)
@@ -595,7 +595,7 @@ class MeldContext:
 
     def _run_candidates(self, cards: Sequence[Card], naturals: list[Card]) -> Iterator[Meld]:
         suits = {c.suit for c in naturals}
-        if len(suits) > 1:
+        if len(suits) > 1 or None in suits:  # a joker that is not wild has no suit
             return
         lowest, highest = self.rules.aces.positions
         n = len(cards)

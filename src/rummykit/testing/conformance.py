@@ -1,0 +1,244 @@
+"""The conformance kit: every engine invariant, checked on any variant (yours included).
+
+>>> import rummykit
+>>> from rummykit.testing.conformance import check_variant
+>>> report = check_variant(rummykit.variant("crib-rummy", target=31), games=1, seed=3)
+>>> report.games, report.failures
+(3, ())
+
+:func:`check_variant` plays seeded random games for each player count and checks, after
+every move:
+
+* **cards conserved**: the multiset of all cards equals the variant's deck;
+* **over iff stuck**: a state has no legal move exactly when the game is over;
+* **sound and complete generation**: every listed move passes the rule check, and moves that
+  were legal one state earlier are listed now exactly when the check accepts them;
+* **apply never mutates**: the state's fields are the same objects after ``apply`` (legal or
+  illegal), and an illegal move raises :class:`~rummykit.errors.IllegalMoveError`;
+* **views leak nothing**: re-dealing the cards a seat cannot see never changes its view;
+* **records replay exactly**: the JSON record of the game replays to an equal state;
+* **termination**: every game ends within ``max_moves``.
+
+A variant's rules must provide ``hidden_cards(state, seat)`` and
+``with_hidden(state, seat, cards)``, and its states ``all_cards()``
+(:class:`SupportsConformance`); the built-in families do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+from hypothesis import strategies as st
+
+from rummykit.cards import Card
+from rummykit.engine.core import GameState, Variant
+from rummykit.engine.moves import Move
+from rummykit.engine.record import GameRecord
+from rummykit.errors import IllegalMoveError
+
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "SupportsConformance",
+    "check_state",
+    "check_variant",
+    "states",
+]
+
+
+@runtime_checkable
+class SupportsConformance(Protocol):
+    """What the kit needs from a variant's rules, beyond :class:`~rummykit.engine.core.Rules`."""
+
+    def hidden_cards(self, state: Any, seat: int) -> list[Card]:
+        """The cards ``seat`` cannot see."""
+        ...
+
+    def with_hidden(self, state: Any, seat: int, cards: Sequence[Card]) -> Any:
+        """``state`` with the cards ``seat`` cannot see replaced by ``cards`` (same count)."""
+        ...
+
+
+class ConformanceError(AssertionError):
+    """An invariant failed. The message names it, the variant, the seed and the move."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_variant` did: games played, moves checked, failures found."""
+
+    variant: str
+    games: int
+    moves: int
+    failures: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every invariant held."""
+        return not self.failures
+
+
+def _fields(state: GameState) -> dict[str, object]:
+    return {a.name: getattr(state, a.name) for a in attrs.fields(type(state))}
+
+
+def _same_objects(before: dict[str, object], state: GameState) -> bool:
+    return all(getattr(state, name) is value for name, value in before.items())
+
+
+def check_state(
+    state: GameState, deck: Counter[Card], rng: random.Random, previous: Iterable[Move] = ()
+) -> list[str]:
+    """Check every single-state invariant of ``state``; return what failed (empty if none).
+
+    ``deck`` is the variant's full deck as a multiset; ``previous`` are moves that were legal
+    one state earlier (used to cross-check generation against the rule check).
+    """
+    problems: list[str] = []
+    rules = state.variant.rules
+    all_cards = getattr(state, "all_cards", None)
+    if all_cards is not None and all_cards() != deck:
+        problems.append("cards not conserved")
+    moves = list(state.legal_moves())
+    if bool(moves) == state.is_over:
+        problems.append(f"is_over={state.is_over} but {len(moves)} legal moves")
+    for move in moves:
+        if not state.is_legal(move):
+            problems.append(f"generated move {move} fails the rule check")
+    listed = set(moves)
+    for move in previous:
+        if (move in listed) != state.is_legal(move):
+            problems.append(
+                f"{move}: listed={move in listed} but rule check says {state.is_legal(move)}"
+            )
+    for move in moves:
+        if parse_back(move) != move:
+            problems.append(f"move text {str(move)!r} does not parse back to the move")
+    if isinstance(rules, SupportsConformance) and not state.is_over:
+        seat = rng.randrange(state.players)
+        hidden = rules.hidden_cards(state, seat)
+        rng.shuffle(hidden)
+        redealt = rules.with_hidden(state, seat, hidden)
+        if redealt.view(seat) != state.view(seat):
+            problems.append(f"view of seat {seat} changes when hidden cards are re-dealt")
+    return problems
+
+
+def parse_back(move: Move) -> object:
+    """``move`` written as text and read back."""
+    from rummykit.engine.moves import parse_move
+
+    return parse_move(str(move))
+
+
+def _illegal_probe(state: GameState, candidates: Sequence[Move]) -> list[str]:
+    problems: list[str] = []
+    before = _fields(state)
+    for move in candidates:
+        if state.is_legal(move):
+            continue
+        try:
+            state.apply(move)
+        except IllegalMoveError as error:
+            if error.move != move or not error.rule:
+                problems.append(f"IllegalMoveError for {move} lacks the move or the rule")
+        else:
+            problems.append(f"illegal move {move} was applied")
+        if not _same_objects(before, state):
+            problems.append(f"state changed by the illegal move {move}")
+        break
+    return problems
+
+
+def _play_checked(
+    variant: Variant, players: int, seed: int, max_moves: int, every: int
+) -> tuple[int, list[str]]:
+    rng = random.Random(f"conformance:{seed}")
+    deck = Counter(variant.deck(players).cards())
+    state = variant.new_game(players=players, seed=seed)
+    previous: list[Move] = []
+    moves = 0
+    context = f"{variant.id} players={players} seed={seed}"
+    while True:
+        if moves % every == 0 or state.is_over:
+            problems = check_state(state, deck, rng, previous)
+            problems += _illegal_probe(state, previous)
+            if problems:
+                where = f"{context} after {moves} moves ({', '.join(map(str, state.moves[-3:]))})"
+                return moves, [f"{where}: {p}" for p in problems]
+        if state.is_over:
+            break
+        if moves >= max_moves:
+            return moves, [f"{context}: no end after {max_moves} moves"]
+        legal = list(state.legal_moves())
+        move = legal[rng.randrange(len(legal))]
+        before = _fields(state)
+        after = state.apply(move)
+        if not _same_objects(before, state):
+            return moves, [f"{context}: apply({move}) changed the state it was called on"]
+        previous, state = legal, after
+        moves += 1
+    replayed = GameRecord.from_json(state.record().to_json()).replay()
+    if replayed != state:
+        return moves, [f"{context}: the game record does not replay to the final state"]
+    return moves, []
+
+
+def check_variant(
+    variant: Variant,
+    *,
+    players: Iterable[int] | None = None,
+    games: int = 3,
+    seed: int = 0,
+    max_moves: int = 100_000,
+    every: int = 1,
+    raise_on_failure: bool = False,
+) -> ConformanceReport:
+    """Play ``games`` random games per player count (default: every count the variant
+    allows) and check every invariant; ``every`` checks each n-th state only (faster)."""
+    counts = list(players) if players is not None else list(
+        range(variant.min_players, variant.max_players + 1)
+    )
+    failures: list[str] = []
+    total = played = 0
+    for count in counts:
+        for game in range(games):
+            moves, problems = _play_checked(variant, count, seed + game, max_moves, every)
+            total += moves
+            played += 1
+            failures += problems
+    report = ConformanceReport(variant.id, played, total, tuple(failures))
+    if raise_on_failure and failures:
+        raise ConformanceError("\n".join(failures))
+    return report
+
+
+@st.composite
+def states(
+    draw: st.DrawFn,
+    variant: Variant,
+    *,
+    players: int | None = None,
+    max_steps: int = 400,
+) -> GameState:
+    """A hypothesis strategy for reachable states of ``variant``: a seeded new game followed
+    by up to ``max_steps`` uniformly random legal moves (shrinks towards early states)."""
+    count = (
+        players
+        if players is not None
+        else draw(st.integers(variant.min_players, variant.max_players))
+    )
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_steps))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    state = variant.new_game(players=count, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
