@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(PY) examples/tour.py
+	$(PY) -m rummykit watch crib-rummy --players 3 --seed 7
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests examples benchmarks
@@ -33,6 +33,7 @@ test: lint typecheck unit docs
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_solver.py
+	$(PY) benchmarks/bench_playouts.py
 
 clean:
 	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

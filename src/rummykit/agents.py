@@ -1,0 +1,149 @@
+"""Players that choose moves: a uniformly random agent and a greedy agent.
+
+Both work for any variant and see only what their seat may see: the legal moves and their
+own view (views expose ``hand``, ``discard_top`` and ``wild_cards`` where the game has them).
+An agent is anything with a ``name`` and a ``choose(state, rng)`` method
+(:class:`Agent`).
+
+>>> import random, rummykit
+>>> from rummykit.agents import GreedyAgent
+>>> state = rummykit.variant("crib-rummy").new_game(players=2, seed=1)
+>>> move = GreedyAgent().choose(state, random.Random(0))
+>>> move in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine.core import GameState
+from rummykit.engine.moves import ChooseStart, Discard, Draw, LayMeld, LayOff, Move, TakeDiscard
+
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+
+
+class Agent(Protocol):
+    """Chooses a legal move for the player to move."""
+
+    @property
+    def name(self) -> str:
+        """A short name for logs and reports."""
+        ...
+
+    def choose(self, state: GameState, rng: random.Random) -> Move:
+        """A legal move of ``state.to_move``; ``rng`` is the agent's own generator."""
+        ...
+
+
+@attrs.frozen
+class RandomAgent:
+    """Picks uniformly among the legal moves."""
+
+    name: str = "random"
+
+    def choose(self, state: GameState, rng: random.Random) -> Move:
+        moves = state.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+
+def usefulness(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
+    """How much ``card`` helps ``hand`` towards melds: cards of its rank, cards of its suit
+    within two ranks, and wild cards that could join it. Wild cards are the most useful.
+
+    >>> from rummykit import parse_cards
+    >>> hand = parse_cards("5H 6H QS QD 9C")
+    >>> [usefulness(c, hand, [False] * 53) for c in hand]
+    [1, 1, 1, 1, 0]
+    """
+    if wild[card]:
+        return 100
+    score = 0
+    seen_self = False
+    for other in hand:
+        if other == card and not seen_self:
+            seen_self = True
+            continue
+        if (
+            wild[other]
+            or other.rank is card.rank
+            or (
+                other.suit is card.suit
+                and other.rank is not None
+                and card.rank is not None
+                and abs(other.rank - card.rank) <= 2
+            )
+        ):
+            score += 1
+    return score
+
+
+_NO_WILDS: Final = (False,) * 53
+
+
+@attrs.frozen
+class GreedyAgent:
+    """Melds and lays off whenever it can and discards its least useful card.
+
+    In order: choose to start when asked; take the discard when it fits the hand (two or more
+    related cards), else draw; lay the longest meld available; lay off; discard the card with
+    the lowest :func:`usefulness`, the highest rank among equals.
+    """
+
+    name: str = "greedy"
+
+    def choose(self, state: GameState, rng: random.Random) -> Move:
+        moves = list(state.legal_moves())
+        view = state.view(state.to_move)
+        hand: Sequence[Card] = getattr(view, "hand", ())
+        wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
+        wild = [Card(code) in wilds for code in range(53)] if wilds else _NO_WILDS
+        melds = [m for m in moves if isinstance(m, LayMeld)]
+        if melds:
+            return max(melds, key=lambda m: (len(m.meld), -_wilds_used(m, wild)))
+        lay_offs = [m for m in moves if isinstance(m, LayOff)]
+        if lay_offs:
+            natural = [m for m in lay_offs if not wild[m.card]]
+            return (natural or lay_offs)[0]
+        if any(isinstance(m, ChooseStart) for m in moves):
+            return ChooseStart(True)
+        if any(isinstance(m, TakeDiscard) for m in moves):
+            top = getattr(view, "discard_top", None)
+            if top is not None and usefulness(top, [*hand, top], wild) >= 2:
+                return TakeDiscard()
+        if any(isinstance(m, Draw) for m in moves):
+            return Draw()
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if discards:
+            return min(
+                discards,
+                key=lambda m: (usefulness(m.card, hand, wild), -(m.card.rank or 0), m.card),
+            )
+        return moves[0]
+
+
+def _wilds_used(move: LayMeld, wild: Sequence[bool]) -> int:
+    return sum(1 for c in move.meld.cards if wild[c])
+
+
+#: The built-in agents by name.
+AGENTS: Final[dict[str, type[RandomAgent] | type[GreedyAgent]]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def make_agent(name: str) -> Agent:
+    """The built-in agent called ``name`` (``"random"`` or ``"greedy"``)."""
+    from rummykit.errors import OptionError
+
+    try:
+        agent: Agent = AGENTS[name]()
+    except KeyError:
+        raise OptionError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}") from None
+    return agent
