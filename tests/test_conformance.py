@@ -1,0 +1,84 @@
+"""The conformance kit on every registered variant, and engine-wide properties.
+
+DESIGN.md's invariants: cards conserved, no legal move if and only if over, apply never
+mutates, views leak nothing, records replay exactly, every game terminates.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import rummykit
+from rummykit.engine.rummy import RummyState
+from rummykit.solver import possible_melds
+from rummykit.testing.conformance import check_state, check_variant, states
+
+VARIANTS = rummykit.variants()
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_conformance_kit_passes_on_every_registered_variant(variant_id: str) -> None:
+    report = check_variant(rummykit.variant(variant_id), games=2, seed=20, every=2)
+    assert report.ok, "\n".join(report.failures)
+    assert report.games >= 2
+    assert report.moves > 0
+
+
+def test_conformance_kit_on_crib_rummy_options() -> None:
+    game = rummykit.variant(
+        "crib-rummy", jokers=4, aces="either", joker_respects_copy_limit=True, target=61
+    )
+    report = check_variant(game, games=2, seed=5, every=2)
+    assert report.ok, "\n".join(report.failures)
+
+
+def test_conformance_kit_reports_a_broken_invariant() -> None:
+    """The kit must be able to fail: a state whose cards are not the deck's is caught."""
+    state = rummykit.variant("crib-rummy").new_game(players=2, seed=1)
+    assert isinstance(state, RummyState)
+    deck = Counter(state.variant.deck(2).cards())
+    deck[rummykit.JOKER] += 1
+    problems = check_state(state, deck, random.Random(0))
+    assert problems == ["cards not conserved"]
+
+
+crib = rummykit.variant("crib-rummy", target=61)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(crib, max_steps=300))
+def test_views_do_not_change_when_hidden_cards_are_redealt(state: rummykit.State) -> None:
+    assert isinstance(state, RummyState)
+    rules = state.rules
+    for seat in range(state.players):
+        hidden = rules.hidden_cards(state, seat)
+        for salt in range(3):
+            random.Random(salt).shuffle(hidden)
+            redealt = rules.with_hidden(state, seat, hidden)
+            assert redealt.view(seat) == state.view(seat)
+            assert redealt.all_cards() == state.all_cards()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(crib, max_steps=300))
+def test_incremental_hand_melds_equal_a_fresh_solve(state: rummykit.State) -> None:
+    """The engine keeps each seat's melds up to date move by move; they must always equal
+    what the solver finds from scratch."""
+    assert isinstance(state, RummyState)
+    for seat, hand in enumerate(state.hands):
+        assert state.hand_melds[seat] == possible_melds(hand, state.context)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(crib, max_steps=200))
+def test_every_listed_move_applies_and_only_a_finished_game_has_none(
+    state: rummykit.State,
+) -> None:
+    legal = state.legal_moves()
+    for move in legal:
+        state.apply(move)
+    assert bool(legal) != state.is_over
