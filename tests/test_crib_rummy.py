@@ -939,6 +939,35 @@ def test_r46_a_turn_without_melds_pegs_nothing():
     assert state.scores == (0, 0)
 
 
+STRICT = rummykit.variant("crib-rummy", strict_pegging=True)
+
+
+def test_r46_strict_pegging_the_player_pegs_as_the_last_act_of_the_turn():
+    state = game("3S 4S 5S 6S 9H 9D 9C 7D JD 4C 8C", DEAD2, stock="AD", variant=STRICT)
+    state = play(state, "draw", "meld run 3S-5S: 3S 4S 5S", "discard AD")
+    assert (state.phase, state.to_move, state.scores) == (Phase.PEG, 0, (0, 0))
+    assert [str(m) for m in state.legal_moves()] == ["peg", "forgo"]
+    assert illegal(state, "draw").rule == "turn.phase"
+    state = play(state, "peg")
+    assert (state.scores, state.to_move, state.phase) == ((3, 0), 1, Phase.DRAW)
+
+
+def test_r46_strict_pegging_forgotten_points_are_forfeit():
+    state = game("3S 4S 5S 6S 9H 9D 9C 7D JD 4C 8C", DEAD2, stock="AD", variant=STRICT)
+    state = play(state, "draw", "meld run 3S-5S: 3S 4S 5S", "discard AD", "forgo")
+    assert (state.scores, state.turn_points, state.to_move) == ((0, 0), 0, 1)
+
+
+def test_r46_strict_pegging_a_turn_without_points_asks_nothing():
+    state = pass_turn(game(DEAD1, DEAD2, stock="AD", variant=STRICT))
+    assert (state.phase, state.to_move) == (Phase.DRAW, 1)
+
+
+def test_r46_peg_is_refused_when_there_is_nothing_to_peg():
+    state = game(DEAD1, DEAD2, stock="AD", variant=STRICT)
+    assert illegal(state, "peg").rule == "turn.phase"
+
+
 # -- R47: the draw pile runs out ---------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from rummykit.engine.moves import (
     LayMeld,
     LayOff,
     Move,
+    Peg,
     TakeDiscard,
     parse_move,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "Move",
     "MoveParseError",
     "OptionError",
+    "Peg",
     "Rank",
     "RecordError",
     "Requirement",

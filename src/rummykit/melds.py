@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import enum
 import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
 
-from rummykit.cards import Card, DeckSpec, Rank, Suit, parse_cards
+from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit, parse_cards
 from rummykit.errors import AmbiguousMeldError, InvalidMeldError, OptionError
 from rummykit.wilds import DealWilds
 
@@ -182,7 +181,7 @@ def _cards_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Meld:
     """A meld: its kind, its physical cards and its anchor.
 
@@ -391,7 +390,7 @@ class Declaration:
 _NO_WILDS: Final = DealWilds()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldContext:
     """Meld rules, deck and the deal's wild cards together: everything needed to judge a meld.
 
@@ -502,10 +501,14 @@ class MeldContext:
         assert rank is not None
         mask = self.wilds.mask
         kind = meld.kind.value
-        naturals = [c for c in meld.cards if c.rank is rank]
-        for card in meld.cards:
-            if card.rank is not rank and not mask[card]:
-                return Violation(f"{kind}.mixed_ranks", f"{meld}: {card} is not a {rank.label}")
+        index = rank - 1  # natural cards of this rank have codes index, index + 13, ...
+        naturals = [c for c in meld.cards if c < JOKER and c % 13 == index]
+        if len(naturals) != n:
+            for card in meld.cards:
+                if not mask[card] and card not in naturals:
+                    return Violation(
+                        f"{kind}.mixed_ranks", f"{meld}: {card} is not a {rank.label}"
+                    )
         if meld.kind is MeldKind.QUARTET:
             if n != 4 or len(naturals) != 4 or len(set(naturals)) != 4:
                 return Violation("quartet.shape", f"{meld}: a quartet is the four {rank.label}s")
@@ -520,15 +523,16 @@ class MeldContext:
             return Violation("set.too_long", f"{meld}: a set holds at most {rules.set_max} cards")
         if self.deck.copies_of_rank(rank) == 0:
             return Violation("meld.not_in_deck", f"{meld}: the deck has no {rank.label}s")
-        per_card = Counter(naturals)
-        for card, count in per_card.items():
-            if count > self.deck.copies(card):
-                return Violation(
-                    "set.copy_limit",
-                    f"{meld}: the packs hold only {self.deck.copies(card)} {card}",
-                )
+        distinct = set(naturals)
+        if len(distinct) != len(naturals):
+            for card in distinct:
+                if naturals.count(card) > self.deck.copies(card):
+                    return Violation(
+                        "set.copy_limit",
+                        f"{meld}: the packs hold only {self.deck.copies(card)} {card}",
+                    )
         if rules.set_suits is SetSuits.DISTINCT:
-            if len(per_card) != len(naturals):
+            if len(distinct) != len(naturals):
                 return Violation("set.duplicate_suit", f"{meld}: a suit appears twice")
             if n > len(self.deck.suits):
                 return Violation(

@@ -3,7 +3,7 @@ reads back.
 
 >>> from rummykit.engine.moves import parse_move
 >>> for text in ["draw", "take", "discard QH", "meld run 5H-7H: 5H 6H 9C",
-...              "lay 8H on #0 high", "lay JK on #1", "start", "decline"]:
+...              "lay 8H on #0 high", "lay JK on #1", "start", "decline", "peg", "forgo"]:
 ...     move = parse_move(text)
 ...     assert str(move) == text and parse_move(str(move)) == move
 >>> parse_move("discard 11H")
@@ -32,6 +32,7 @@ __all__ = [
     "LayMeld",
     "LayOff",
     "Move",
+    "Peg",
     "TakeDiscard",
     "parse_move",
 ]
@@ -107,8 +108,19 @@ class ChooseStart:
         return "start" if self.first else "decline"
 
 
+@attrs.frozen
+class Peg:
+    """Claim the points laid this turn (``claim=True``) or let them go; the last act of a turn
+    under Crib Rummy's ``strict_pegging`` option (R46)."""
+
+    claim: bool
+
+    def __str__(self) -> str:
+        return "peg" if self.claim else "forgo"
+
+
 #: Any move of the built-in games.
-Move: TypeAlias = Draw | TakeDiscard | LayMeld | LayOff | Discard | ChooseStart
+Move: TypeAlias = Draw | TakeDiscard | LayMeld | LayOff | Discard | ChooseStart | Peg
 
 _LAY: Final = re.compile(r"^lay\s+(\S+)\s+on\s+#(\d+)(?:\s+(low|high))?$")
 
@@ -128,6 +140,8 @@ def parse_move(text: str) -> Move:
             return TakeDiscard()
         if verb in ("start", "decline") and not rest:
             return ChooseStart(first=verb == "start")
+        if verb in ("peg", "forgo") and not rest:
+            return Peg(claim=verb == "peg")
         if verb == "discard" and rest:
             return Discard(Card.parse(rest))
         if verb == "meld" and rest:
@@ -142,5 +156,5 @@ def parse_move(text: str) -> Move:
     raise MoveParseError(
         f"cannot read move {text!r}; moves look like 'draw', 'take', 'discard QH', "
         "'meld run 5H-7H: 5H 6H 9C', 'meld set Q: QS QH JK', 'lay 8H on #0 high', "
-        "'start', 'decline'"
+        "'start', 'decline', 'peg', 'forgo'"
     )

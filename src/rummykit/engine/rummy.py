@@ -11,14 +11,15 @@ game ends.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol, TypeAlias, cast
+from typing import Any, Final, Protocol, TypeAlias, cast
 
 import attrs
 
-from rummykit.cards import Card, DeckSpec
+from rummykit.cards import JOKER, Card, DeckSpec
 from rummykit.engine.core import NOBODY, GameState, Setup, Variant, shuffled
 from rummykit.engine.moves import (
     ChooseStart,
@@ -28,6 +29,7 @@ from rummykit.engine.moves import (
     LayMeld,
     LayOff,
     Move,
+    Peg,
     TakeDiscard,
 )
 from rummykit.engine.views import HIDDEN, Hidden
@@ -66,6 +68,8 @@ class Phase(enum.Enum):
     PICKUP = "pickup"
     #: Meld, lay off, then discard (or go out).
     PLAY = "play"
+    #: The turn is over; the player pegs or forgoes its points (``strict_pegging``, R46).
+    PEG = "peg"
     #: The game is over.
     OVER = "over"
 
@@ -246,6 +250,18 @@ class RummyState(GameState):
         return count
 
 
+_FIELD_NAMES: Final = tuple(a.name for a in attrs.fields(RummyState))
+_GET_FIELDS: Final = operator.attrgetter(*_FIELD_NAMES)
+
+
+def _evolve(state: RummyState, **changes: Any) -> RummyState:
+    """``state`` with ``changes``: :func:`attrs.evolve` for the hot path (every field of a
+    ``RummyState`` is public, so attribute and argument names agree)."""
+    values = dict(zip(_FIELD_NAMES, _GET_FIELDS(state), strict=True))
+    values.update(changes)
+    return RummyState(**values)
+
+
 def _position(state: RummyState) -> tuple[object, ...]:
     return (
         state.variant,
@@ -375,6 +391,8 @@ class RummyRules:
     start_rule: StartRule = attrs.field(kw_only=True)
     #: When the game ends and who wins.
     game_end: GameEnd = attrs.field(kw_only=True)
+    #: Points laid in a turn count only if the player pegs them as the turn's last act (R46).
+    strict_pegging: bool = attrs.field(kw_only=True, default=False)
     #: A safeguard; the game ends after this many deals whatever the scores.
     max_deals: int = attrs.field(kw_only=True, default=100)
 
@@ -467,7 +485,7 @@ class RummyRules:
             rules=self.meld_rules, deck=deck, wilds=self.wilds.for_deal(DealInfo(number))
         )
         sorted_hands = tuple(tuple(sorted(h)) for h in hands)
-        dealt = attrs.evolve(
+        dealt = _evolve(
             state,
             deal_number=number,
             dealer=dealer,
@@ -485,14 +503,14 @@ class RummyRules:
             first_player=(dealer + 1) % players,
         )
         if first is not None:
-            return attrs.evolve(dealt, first_player=first, to_move=first, phase=Phase.DRAW)
+            return _evolve(dealt, first_player=first, to_move=first, phase=Phase.DRAW)
         if previous_first is not None:
-            dealt = attrs.evolve(dealt, first_player=previous_first)
+            dealt = _evolve(dealt, first_player=previous_first)
         chooser = self.start_rule.chooser(dealt) if number > 1 else None
         if chooser is not None:
-            return attrs.evolve(dealt, to_move=chooser, phase=Phase.CHOOSE_START)
+            return _evolve(dealt, to_move=chooser, phase=Phase.CHOOSE_START)
         starter = self.start_rule.first(dealt)
-        return attrs.evolve(dealt, first_player=starter, to_move=starter, phase=Phase.DRAW)
+        return _evolve(dealt, first_player=starter, to_move=starter, phase=Phase.DRAW)
 
     # -- generation ----------------------------------------------------------------------------
 
@@ -511,6 +529,9 @@ class RummyRules:
         elif phase is Phase.CHOOSE_START:
             yield ChooseStart(True)
             yield ChooseStart(False)
+        elif phase is Phase.PEG:
+            yield Peg(True)
+            yield Peg(False)
 
     def _play_moves(self, state: RummyState) -> Iterator[Move]:
         seat = state.to_move
@@ -531,6 +552,11 @@ class RummyRules:
         mask = context.wilds.mask
         held = set(hand) if only is None else {only}
         wilds = sorted(c for c in held if mask[c])
+        # Natural cards by rank (card code % 13), for the sets on the table.
+        by_rank: dict[int, list[Card]] = {}
+        for card in sorted(held):
+            if not mask[card] and card < JOKER:
+                by_rank.setdefault(card % 13, []).append(card)
         lowest, highest = context.rules.aces.positions
         for index, placed in enumerate(state.table):
             if not self._may_lay_on(state, seat, placed):
@@ -546,7 +572,8 @@ class RummyRules:
                             options.append((need, run_end))
                         options.extend((w, run_end) for w in wilds)
             elif meld.kind is MeldKind.SET:
-                naturals = sorted(c for c in held if c.rank is meld.rank and not mask[c])
+                assert meld.rank is not None
+                naturals = by_rank.get(meld.rank - 1, ())
                 options.extend((c, None) for c in (*naturals, *wilds))
             for card, end in options:
                 if self._lay_off_problem(state, meld, card, end, index) is None:
@@ -558,23 +585,23 @@ class RummyRules:
     def _lay_off_problem(
         self, state: RummyState, meld: Meld, card: Card, end: End | None, index: int
     ) -> tuple[str, str] | None:
+        context = state.context
+        key = (context, meld, card, end)
+        if key in _EXTENSIONS:
+            problem = _EXTENSIONS[key]
+        else:
+            problem = _extension_problem(context, meld, card, end)
+            if len(_EXTENSIONS) >= _EXTENSIONS_LIMIT:
+                _EXTENSIONS.clear()
+            _EXTENSIONS[key] = problem
+        if problem is not None or not self.wild_table_copy_limit:
+            return problem
         grown = extended(meld, card, end)
-        if grown is None:
-            if meld.kind is not MeldKind.RUN:
-                where = "a set has no ends; lay off without 'low' or 'high'"
-            elif end is None:
-                where = "say which end of the run: 'low' or 'high'"
-            else:
-                where = f"the run {meld.anchor_text()} cannot grow at its {end.value} end"
-            return ("layoff.shape", f"{card} cannot go there: {where}")
-        problem = state.context.violation(grown, wild_added=state.context.wilds.mask[card])
-        if problem is not None:
-            return ("meld." + problem.rule, problem.message)
-        if self.wild_table_copy_limit:
-            others = [p.meld for i, p in enumerate(state.table) if i != index]
-            copy_problem = state.context.table_copy_violation(grown, others)
-            if copy_problem is not None:
-                return ("meld." + copy_problem.rule, copy_problem.message)
+        assert grown is not None
+        others = [p.meld for i, p in enumerate(state.table) if i != index]
+        copy_problem = context.table_copy_violation(grown, others)
+        if copy_problem is not None:
+            return ("meld." + copy_problem.rule, copy_problem.message)
         return None
 
     def _table_copies_ok(self, state: RummyState, meld: Meld) -> bool:
@@ -620,6 +647,15 @@ class RummyRules:
             if phase is not Phase.CHOOSE_START:
                 return illegal("turn.phase", f"nobody chooses who starts now ({_expect(phase)})")
             return None
+        if isinstance(move, Peg):
+            if phase is not Phase.PEG:
+                return illegal("turn.phase", f"there is nothing to peg now ({_expect(phase)})")
+            return None
+        if phase is Phase.PEG:
+            return illegal(
+                "turn.phase",
+                f"your turn is over: 'peg' your {state.turn_points} points or 'forgo' them (R46)",
+            )
         if phase is Phase.CHOOSE_START:
             return illegal(
                 "turn.phase",
@@ -710,7 +746,7 @@ class RummyRules:
         history = state.extend_history(move)
         if isinstance(move, Draw):
             card = state.stock[-1]
-            return attrs.evolve(
+            return _evolve(
                 state,
                 history=history,
                 stock=state.stock[:-1],
@@ -719,7 +755,7 @@ class RummyRules:
             )
         if isinstance(move, TakeDiscard):
             card = state.discards[-1]
-            return attrs.evolve(
+            return _evolve(
                 state,
                 history=history,
                 discards=state.discards[:-1],
@@ -727,13 +763,15 @@ class RummyRules:
                 phase=Phase.PICKUP if self.pickup is Pickup.MELD_TOP_TAKE_SIX else Phase.PLAY,
                 pending=card if self.pickup is Pickup.MELD_TOP_TAKE_SIX else None,
             )
+        if isinstance(move, Peg):
+            return self._end_turn(_evolve(state, history=history), seat, claim=move.claim)
         if isinstance(move, ChooseStart):
             starter = seat if move.first else (seat + 1) % state.players
-            return attrs.evolve(
+            return _evolve(
                 state, history=history, first_player=starter, to_move=starter, phase=Phase.DRAW
             )
         if isinstance(move, Discard):
-            after = attrs.evolve(
+            after = _evolve(
                 state,
                 history=history,
                 **_without_cards(state, seat, (move.card,)),
@@ -742,7 +780,7 @@ class RummyRules:
             return self._end_turn(after, seat)
         if isinstance(move, LayMeld):
             points = self.meld_scoring.points(None, move.meld)
-            after = attrs.evolve(
+            after = _evolve(
                 state,
                 history=history,
                 **_without_cards(state, seat, move.meld.cards),
@@ -760,7 +798,7 @@ class RummyRules:
                 tuple[TableMeld, ...],
                 _replace(state.table, move.target, TableMeld(placed.owner, grown)),
             )
-            after = attrs.evolve(
+            after = _evolve(
                 state,
                 history=history,
                 **_without_cards(state, seat, (move.card,)),
@@ -774,7 +812,7 @@ class RummyRules:
         if state.phase is Phase.PICKUP:
             take = state.discards[-6:]
             hand = _add(state.hands[seat], take)
-            state = attrs.evolve(
+            state = _evolve(
                 state,
                 discards=state.discards[: len(state.discards) - len(take)],
                 hands=_hands(state, seat, hand),
@@ -786,15 +824,18 @@ class RummyRules:
             return self._end_turn(state, seat)
         return state
 
-    def _end_turn(self, state: RummyState, seat: int) -> RummyState:
-        """Peg the turn's points (R46), then end the deal, the game or the turn."""
+    def _end_turn(self, state: RummyState, seat: int, *, claim: bool = True) -> RummyState:
+        """Peg the turn's points (R46; under ``strict_pegging`` the player first says whether
+        to peg them), then end the deal, the game or the turn."""
+        if self.strict_pegging and state.turn_points and state.phase is not Phase.PEG:
+            return _evolve(state, phase=Phase.PEG)
         scores = state.scores
-        if state.turn_points:
+        if state.turn_points and claim:
             scores = cast(
                 tuple[int, ...], _replace(scores, seat, scores[seat] + state.turn_points)
             )
         turns = cast(tuple[int, ...], _replace(state.turns, seat, state.turns[seat] + 1))
-        state = attrs.evolve(state, scores=scores, turns=turns, turn_points=0)
+        state = _evolve(state, scores=scores, turns=turns, turn_points=0)
         state = self.note_reached(state)
         if not state.hands[seat]:
             return self._end_deal(state, DealEnd.OUT, seat)
@@ -803,7 +844,7 @@ class RummyRules:
         following = (seat + 1) % state.players
         if self.game_end.over_after_turn(state, following):
             return self._finish(state)
-        return attrs.evolve(state, to_move=following, phase=Phase.DRAW)
+        return _evolve(state, to_move=following, phase=Phase.DRAW)
 
     def note_reached(self, state: RummyState) -> RummyState:
         """Record seats that have newly reached the game's target (R45)."""
@@ -816,12 +857,12 @@ class RummyRules:
         if not newly:
             return state
         final_after = state.final_after if state.final_after is not None else newly[0]
-        return attrs.evolve(state, reached=(*state.reached, *newly), final_after=final_after)
+        return _evolve(state, reached=(*state.reached, *newly), final_after=final_after)
 
     def _end_deal(self, state: RummyState, reason: DealEnd, out: int | None) -> RummyState:
         delta = self.deal_scoring.deal_scores(state, reason, out)
         scores = tuple(s + d for s, d in zip(state.scores, delta, strict=True))
-        state = attrs.evolve(state, scores=scores, last_deal=(reason, out, delta))
+        state = _evolve(state, scores=scores, last_deal=(reason, out, delta))
         state = self.note_reached(state)
         if self.game_end.over_after_deal(state) or state.deal_number >= self.max_deals:
             return self._finish(state)
@@ -831,7 +872,7 @@ class RummyRules:
         )
 
     def _finish(self, state: RummyState) -> RummyState:
-        return attrs.evolve(state, over=True, to_move=NOBODY, phase=Phase.OVER)
+        return _evolve(state, over=True, to_move=NOBODY, phase=Phase.OVER)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -885,13 +926,38 @@ class RummyRules:
             else:
                 hands.append(tuple(sorted(pool[: len(hand)])))
                 del pool[: len(hand)]
-        return attrs.evolve(
+        return _evolve(
             state,
             stock=stock,
             discards=discards,
             hands=tuple(hands),
             hand_melds=tuple(possible_melds(h, state.context) for h in hands),
         )
+
+
+#: Verdicts on growing a table meld by one card: they depend only on the deal's meld context,
+#: the meld, the card and the end, and a meld stays on the table for many moves.
+_EXTENSIONS: dict[tuple[MeldContext, Meld, Card, End | None], tuple[str, str] | None] = {}
+_EXTENSIONS_LIMIT: Final = 100_000
+
+
+def _extension_problem(
+    context: MeldContext, meld: Meld, card: Card, end: End | None
+) -> tuple[str, str] | None:
+    """Why ``card`` may not grow ``meld`` at ``end`` (rule, message), or ``None``."""
+    grown = extended(meld, card, end)
+    if grown is None:
+        if meld.kind is not MeldKind.RUN:
+            where = "a set has no ends; lay off without 'low' or 'high'"
+        elif end is None:
+            where = "say which end of the run: 'low' or 'high'"
+        else:
+            where = f"the run {meld.anchor_text()} cannot grow at its {end.value} end"
+        return ("layoff.shape", f"{card} cannot go there: {where}")
+    problem = context.violation(grown, wild_added=context.wilds.mask[card])
+    if problem is not None:
+        return ("meld." + problem.rule, problem.message)
+    return None
 
 
 def _malformed(move: object) -> str | None:
@@ -910,6 +976,8 @@ def _malformed(move: object) -> str | None:
         )
     if isinstance(move, ChooseStart) and not isinstance(move.first, bool):
         return f"ChooseStart takes True or False, not {move.first!r}"
+    if isinstance(move, Peg) and not isinstance(move.claim, bool):
+        return f"Peg takes True or False, not {move.claim!r}"
     return None
 
 
@@ -983,6 +1051,7 @@ def _expect(phase: Phase) -> str:
         Phase.PICKUP: "meld the card you took first",
         Phase.PLAY: "meld, lay off or discard",
         Phase.CHOOSE_START: "choose who starts",
+        Phase.PEG: "peg or forgo this turn's points",
         Phase.OVER: "the game is over",
     }[phase]
 

@@ -22,6 +22,10 @@ Options (keyword-only, defaults are the resolutions of RULES.md):
 ``joker_respects_copy_limit``
     ``False`` (default, R40): a joker may stand for any card. ``True``: not for an exact card
     whose two copies are already on the table (the seed's tip read literally).
+``strict_pegging``
+    ``False`` (default, R46): the engine pegs each turn's points automatically. ``True``: a
+    turn that laid points ends with the player's ``peg`` or ``forgo``; forgone points are lost,
+    as the seed's "forget to peg" rule says (for human play).
 ``max_deals``
     Engine safeguard, not in the source: the game ends after this many deals whatever the
     scores (default 100), so that agents that never meld still finish.
@@ -148,6 +152,7 @@ def crib_rummy(
     aces: str = "low",
     target: int = 121,
     joker_respects_copy_limit: bool = False,
+    strict_pegging: bool = False,
     max_deals: int = 100,
 ) -> Variant:
     """Build Crib Rummy with the given options (see the module documentation)."""
@@ -159,6 +164,8 @@ def crib_rummy(
         raise OptionError(f"target must be a positive whole number (121, 61, 241), not {target!r}")
     if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
         raise OptionError(f"max_deals must be a positive whole number, not {max_deals!r}")
+    if not isinstance(strict_pegging, bool):
+        raise OptionError(f"strict_pegging must be True or False, not {strict_pegging!r}")
     if not isinstance(joker_respects_copy_limit, bool):
         raise OptionError(
             f"joker_respects_copy_limit must be True or False, not {joker_respects_copy_limit!r}"
@@ -180,6 +187,7 @@ def crib_rummy(
         deal_scoring=RummyBonus(),
         start_rule=BehindChooses(),
         game_end=TargetRace(target),
+        strict_pegging=strict_pegging,
         max_deals=max_deals,
     )
     return Variant(
@@ -191,6 +199,7 @@ def crib_rummy(
             "aces": aces,
             "target": target,
             "joker_respects_copy_limit": joker_respects_copy_limit,
+            "strict_pegging": strict_pegging,
             "max_deals": max_deals,
         },
         min_players=2,

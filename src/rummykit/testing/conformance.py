@@ -200,8 +200,10 @@ def check_variant(
 ) -> ConformanceReport:
     """Play ``games`` random games per player count (default: every count the variant
     allows) and check every invariant; ``every`` checks each n-th state only (faster)."""
-    counts = list(players) if players is not None else list(
-        range(variant.min_players, variant.max_players + 1)
+    counts = (
+        list(players)
+        if players is not None
+        else list(range(variant.min_players, variant.max_players + 1))
     )
     failures: list[str] = []
     total = played = 0
