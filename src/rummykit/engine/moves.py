@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from typing import Final, TypeAlias
 
 import attrs
 
 from rummykit.cards import Card
-from rummykit.errors import CardParseError, InvalidMeldError, MoveParseError
+from rummykit.errors import MoveParseError
 from rummykit.melds import Meld
 
 __all__ = [
@@ -34,8 +35,36 @@ __all__ = [
     "Move",
     "Peg",
     "TakeDiscard",
+    "VerbParser",
     "parse_move",
+    "register_verb",
 ]
+
+
+class Move:
+    """Base class of every move: a small frozen value whose ``str`` is its text form.
+
+    A game that needs moves of its own subclasses ``Move`` (with ``@attrs.frozen``) and
+    registers how to read their text with :func:`register_verb`.
+    """
+
+    __slots__ = ()
+
+
+#: Reads the rest of a move's text after its verb: ``(verb, rest) -> Move``; raises
+#: ``ValueError`` (or a subclass) when the text is not such a move.
+VerbParser: TypeAlias = Callable[[str, str], Move]
+
+_VERBS: dict[str, VerbParser] = {}
+_EXAMPLES: list[str] = []
+
+
+def register_verb(verb: str, parser: VerbParser, *, example: str | None = None) -> None:
+    """Teach :func:`parse_move` a verb (the first word of a move's text). ``example`` is shown
+    in the error message for unreadable text."""
+    _VERBS[verb.lower()] = parser
+    if example is not None and example not in _EXAMPLES:
+        _EXAMPLES.append(example)
 
 
 class End(enum.Enum):
@@ -46,7 +75,7 @@ class End(enum.Enum):
 
 
 @attrs.frozen
-class Draw:
+class Draw(Move):
     """Draw the top card of the stock."""
 
     def __str__(self) -> str:
@@ -54,7 +83,7 @@ class Draw:
 
 
 @attrs.frozen
-class TakeDiscard:
+class TakeDiscard(Move):
     """Take the top card of the discard pile (what follows depends on the game: Crib Rummy
     requires melding it at once, R41)."""
 
@@ -63,7 +92,7 @@ class TakeDiscard:
 
 
 @attrs.frozen
-class LayMeld:
+class LayMeld(Move):
     """Lay a new meld from the hand. The meld carries its anchor, so a wild's represented
     card is part of the move (R25)."""
 
@@ -74,7 +103,7 @@ class LayMeld:
 
 
 @attrs.frozen
-class LayOff:
+class LayOff(Move):
     """Add one card from the hand to the table meld at index ``target``; ``end`` says which
     end of a run it extends (``None`` for a set)."""
 
@@ -88,7 +117,7 @@ class LayOff:
 
 
 @attrs.frozen
-class Discard:
+class Discard(Move):
     """Discard one card from the hand face up; ends the turn."""
 
     card: Card
@@ -98,7 +127,7 @@ class Discard:
 
 
 @attrs.frozen
-class ChooseStart:
+class ChooseStart(Move):
     """The player who is behind chooses to start the hand (``first=True``) or to let the player
     on their left start (Crib Rummy, R44)."""
 
@@ -109,7 +138,7 @@ class ChooseStart:
 
 
 @attrs.frozen
-class Peg:
+class Peg(Move):
     """Claim the points laid this turn (``claim=True``) or let them go; the last act of a turn
     under Crib Rummy's ``strict_pegging`` option (R46)."""
 
@@ -118,9 +147,6 @@ class Peg:
     def __str__(self) -> str:
         return "peg" if self.claim else "forgo"
 
-
-#: Any move of the built-in games.
-Move: TypeAlias = Draw | TakeDiscard | LayMeld | LayOff | Discard | ChooseStart | Peg
 
 _LAY: Final = re.compile(r"^lay\s+(\S+)\s+on\s+#(\d+)(?:\s+(low|high))?$")
 
@@ -132,29 +158,56 @@ def parse_move(text: str) -> Move:
     """
     words = text.strip().split(maxsplit=1)
     verb = words[0].lower() if words else ""
-    rest = words[1] if len(words) > 1 else ""
-    try:
-        if verb == "draw" and not rest:
-            return Draw()
-        if verb == "take" and not rest:
-            return TakeDiscard()
-        if verb in ("start", "decline") and not rest:
-            return ChooseStart(first=verb == "start")
-        if verb in ("peg", "forgo") and not rest:
-            return Peg(claim=verb == "peg")
-        if verb == "discard" and rest:
-            return Discard(Card.parse(rest))
-        if verb == "meld" and rest:
-            return LayMeld(Meld.parse(rest))
-        if verb == "lay":
-            match = _LAY.match(text.strip().lower())
-            if match:
-                end = End(match[3]) if match[3] else None
-                return LayOff(Card.parse(match[1]), int(match[2]), end)
-    except (CardParseError, InvalidMeldError, ValueError) as error:
-        raise MoveParseError(f"cannot read move {text!r}: {error}") from None
+    rest = words[1].strip() if len(words) > 1 else ""
+    parser = _VERBS.get(verb)
+    if parser is not None:
+        try:
+            return parser(verb, rest)
+        except ValueError as error:
+            raise MoveParseError(f"cannot read move {text!r}: {error}") from None
     raise MoveParseError(
-        f"cannot read move {text!r}; moves look like 'draw', 'take', 'discard QH', "
-        "'meld run 5H-7H: 5H 6H 9C', 'meld set Q: QS QH JK', 'lay 8H on #0 high', "
-        "'start', 'decline', 'peg', 'forgo'"
+        f"cannot read move {text!r}; moves look like " + ", ".join(f"'{e}'" for e in _EXAMPLES)
     )
+
+
+def _bare(move: Move) -> VerbParser:
+    def parse(verb: str, rest: str) -> Move:
+        if rest:
+            raise ValueError(f"'{verb}' takes nothing after it")
+        return move
+
+    return parse
+
+
+def _lay(verb: str, rest: str) -> Move:
+    match = _LAY.match(f"{verb} {rest}".lower())
+    if match is None:
+        raise ValueError("write 'lay CARD on #INDEX' and, for a run, 'low' or 'high'")
+    end = End(match[3]) if match[3] else None
+    return LayOff(Card.parse(match[1]), int(match[2]), end)
+
+
+def _needs_rest(read: Callable[[str], Move], what: str) -> VerbParser:
+    def parse(verb: str, rest: str) -> Move:
+        if not rest:
+            raise ValueError(f"'{verb}' needs {what}")
+        return read(rest)
+
+    return parse
+
+
+register_verb("draw", _bare(Draw()), example="draw")
+register_verb("take", _bare(TakeDiscard()), example="take")
+register_verb(
+    "discard", _needs_rest(lambda rest: Discard(Card.parse(rest)), "a card"), example="discard QH"
+)
+register_verb(
+    "meld",
+    _needs_rest(lambda rest: LayMeld(Meld.parse(rest)), "a meld"),
+    example="meld run 5H-7H: 5H 6H 9C",
+)
+register_verb("lay", _lay, example="lay 8H on #0 high")
+register_verb("start", _bare(ChooseStart(True)), example="start")
+register_verb("decline", _bare(ChooseStart(False)), example="decline")
+register_verb("peg", _bare(Peg(True)), example="peg")
+register_verb("forgo", _bare(Peg(False)), example="forgo")
