@@ -23,7 +23,17 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.engine.core import GameState
-from rummykit.engine.moves import ChooseStart, Discard, Draw, LayMeld, LayOff, Move, TakeDiscard
+from rummykit.engine.moves import (
+    ChooseStart,
+    Claim,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Move,
+    Pass,
+    TakeDiscard,
+)
 
 __all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
 
@@ -84,15 +94,18 @@ def usefulness(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
 
 
 _NO_WILDS: Final = (False,) * 53
+#: The greedy agent claims a discard out of turn only while holding fewer cards than this.
+_CLAIM_HAND_LIMIT: Final = 13
 
 
 @attrs.frozen
 class GreedyAgent:
     """Melds and lays off whenever it can and discards its least useful card.
 
-    In order: choose to start when asked; take the discard when it fits the hand (two or more
-    related cards), else draw; lay the longest meld available; lay off; discard the card with
-    the lowest :func:`usefulness`, the highest rank among equals.
+    In order: lay the longest meld available; lay off; choose to start when asked; claim a
+    discard out of turn, and take the discard, only when it fits the hand (two or more related
+    cards), else draw; discard the card with the lowest :func:`usefulness`, the highest rank
+    among equals, never the card just taken when another will do.
     """
 
     name: str = "greedy"
@@ -112,6 +125,15 @@ class GreedyAgent:
             return (natural or lay_offs)[0]
         if any(isinstance(m, ChooseStart) for m in moves):
             return ChooseStart(True)
+        if any(isinstance(m, Claim) for m in moves):
+            top = getattr(view, "discard_top", None)
+            # A claim costs a penalty card: only for a card that fits a hand still small.
+            wanted = (
+                top is not None
+                and len(hand) < _CLAIM_HAND_LIMIT
+                and usefulness(top, [*hand, top], wild) >= 2
+            )
+            return Claim() if wanted and Claim() in moves else Pass()
         if any(isinstance(m, TakeDiscard) for m in moves):
             top = getattr(view, "discard_top", None)
             if top is not None and usefulness(top, [*hand, top], wild) >= 2:
@@ -119,6 +141,10 @@ class GreedyAgent:
         if any(isinstance(m, Draw) for m in moves):
             return Draw()
         discards = [m for m in moves if isinstance(m, Discard)]
+        took = getattr(view, "took", None)
+        if took is not None and len(discards) > 1:
+            # Throwing back the card just taken would only pass the turn.
+            discards = [m for m in discards if m.card != took] or discards
         if discards:
             return min(
                 discards,

@@ -3,7 +3,8 @@ reads back.
 
 >>> from rummykit.engine.moves import parse_move
 >>> for text in ["draw", "take", "discard QH", "meld run 5H-7H: 5H 6H 9C",
-...              "lay 8H on #0 high", "lay JK on #1", "start", "decline", "peg", "forgo"]:
+...              "lay 8H on #0 high", "lay JK on #1", "start", "decline", "peg", "forgo",
+...              "swap 8H into #2 at 1", "claim", "pass"]:
 ...     move = parse_move(text)
 ...     assert str(move) == text and parse_move(str(move)) == move
 >>> parse_move("discard 11H")
@@ -27,13 +28,16 @@ from rummykit.melds import Meld
 
 __all__ = [
     "ChooseStart",
+    "Claim",
     "Discard",
     "Draw",
     "End",
     "LayMeld",
     "LayOff",
     "Move",
+    "Pass",
     "Peg",
+    "Swap",
     "TakeDiscard",
     "VerbParser",
     "parse_move",
@@ -62,6 +66,12 @@ _EXAMPLES: list[str] = []
 def register_verb(verb: str, parser: VerbParser, *, example: str | None = None) -> None:
     """Teach :func:`parse_move` a verb (the first word of a move's text). ``example`` is shown
     in the error message for unreadable text."""
+    known = _VERBS.get(verb.lower())
+    if known is not None and known is not parser:
+        raise ValueError(
+            f"the move verb {verb!r} is already taken; reuse its move (e.g. "
+            "rummykit.engine.moves.Pass for 'pass') or choose another verb"
+        )
     _VERBS[verb.lower()] = parser
     if example is not None and example not in _EXAMPLES:
         _EXAMPLES.append(example)
@@ -151,6 +161,47 @@ class Peg(Move):
 _LAY: Final = re.compile(r"^lay\s+(\S+)\s+on\s+#(\d+)(?:\s+(low|high))?$")
 
 
+@attrs.frozen
+class Swap(Move):
+    """Give ``card``, the natural card that the wild at ``index`` of table meld ``target``
+    stands for, and free that wild: into the hand (Crazy Rummy, R20) or to be placed on the
+    table at once (Crummy Rummy, R30)."""
+
+    card: Card
+    target: int
+    index: int
+
+    def __str__(self) -> str:
+        return f"swap {self.card} into #{self.target} at {self.index}"
+
+
+@attrs.frozen
+class Claim(Move):
+    """Take the face-up discard out of turn, with a penalty card (Crummy Rummy, R34)."""
+
+    def __str__(self) -> str:
+        return "claim"
+
+
+@attrs.frozen
+class Pass(Move):
+    """Let an offer go: a discard that could be claimed out of turn (R34), an upcard offered
+    before the first draw (Gin Rummy), ..."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+_SWAP: Final = re.compile(r"^swap\s+(\S+)\s+into\s+#(\d+)\s+at\s+(\d+)$")
+
+
+def _swap(verb: str, rest: str) -> Move:
+    match = _SWAP.match(f"{verb} {rest}".lower())
+    if match is None:
+        raise ValueError("write 'swap CARD into #INDEX at POSITION'")
+    return Swap(Card.parse(match[1]), int(match[2]), int(match[3]))
+
+
 def parse_move(text: str) -> Move:
     """Read a move from its text form (what ``str(move)`` writes).
 
@@ -211,3 +262,6 @@ register_verb("start", _bare(ChooseStart(True)), example="start")
 register_verb("decline", _bare(ChooseStart(False)), example="decline")
 register_verb("peg", _bare(Peg(True)), example="peg")
 register_verb("forgo", _bare(Peg(False)), example="forgo")
+register_verb("swap", _swap, example="swap 8H into #0 at 2")
+register_verb("claim", _bare(Claim()), example="claim")
+register_verb("pass", _bare(Pass()), example="pass")

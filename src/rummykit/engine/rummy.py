@@ -20,23 +20,27 @@ from typing import Any, Final, Protocol, TypeAlias, cast
 import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec
+from rummykit.contracts import Contract, ContractSchedule
 from rummykit.engine.core import NOBODY, GameState, Setup, Variant, shuffled
 from rummykit.engine.moves import (
     ChooseStart,
+    Claim,
     Discard,
     Draw,
     End,
     LayMeld,
     LayOff,
     Move,
+    Pass,
     Peg,
+    Swap,
     TakeDiscard,
 )
 from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import IllegalMoveError
 from rummykit.melds import ACE_HIGH, Meld, MeldContext, MeldKind, MeldRules, position_rank
-from rummykit.solver import meld_sort_key, possible_melds
-from rummykit.wilds import DealInfo, WildPolicy
+from rummykit.solver import can_meet_contract, meld_sort_key, possible_melds
+from rummykit.wilds import DealInfo, WildMovement, WildPolicy
 
 __all__ = [
     "DealEnd",
@@ -70,6 +74,10 @@ class Phase(enum.Enum):
     PLAY = "play"
     #: The turn is over; the player pegs or forgoes its points (``strict_pegging``, R46).
     PEG = "peg"
+    #: Another player may take the face-up discard out of turn (Crummy Rummy, R34).
+    CLAIM = "claim"
+    #: A wild freed by a swap must be placed on the table now (Crummy Rummy, R30).
+    PLACE_WILD = "place_wild"
     #: The game is over.
     OVER = "over"
 
@@ -125,6 +133,88 @@ class FixedDeck:
 
     def deck(self, players: int) -> DeckSpec:
         return self.spec
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class DealSpec:
+    """How each deal is dealt: cards per seat (by deal number, repeating), extra cards to the
+    first player, the upcard, and whether the first player draws on the opening turn.
+
+    >>> DealSpec(sizes=(7,), extra_to_first=1, upcard=False).size(9)
+    7
+    """
+
+    #: Cards dealt to each seat in deal 1, 2, ... (the list repeats).
+    sizes: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    #: Cards dealt after the round to the first player (Crazy Rummy's eighth card).
+    extra_to_first: int = 0
+    #: A card is turned face up to start the discard pile.
+    upcard: bool = True
+    #: A wild upcard goes back into the stock at a random place and the next is turned
+    #: (Crummy Rummy).
+    redraw_wild_upcard: bool = False
+    #: The first player draws on the opening turn (Crazy Rummy's first player does not).
+    first_player_draws: bool = True
+
+    def size(self, number: int) -> int:
+        """Cards each seat receives in deal ``number``."""
+        return self.sizes[(number - 1) % len(self.sizes)]
+
+
+class GoingOut(enum.Enum):
+    """How a player may empty their hand."""
+
+    #: By laying every card or by discarding the last one (Crib Rummy, R27, R60).
+    ANY = "any"
+    #: Only by a final discard: a meld or lay-off may never empty the hand (Crazy Rummy).
+    DISCARD = "discard"
+
+
+class DiscardRule(enum.Enum):
+    """Which card a player may not discard (Crazy Rummy, R13)."""
+
+    #: No restriction.
+    NONE = "none"
+    #: A player who held one card before drawing must discard it (keeping the drawn card).
+    SINGLE_CARD_ONLY = "single_card_only"
+    #: As ``SINGLE_CARD_ONLY``, and a card taken from the discard pile stays this turn.
+    DISCARD_PILE_AND_SINGLE_CARD = "discard_pile_and_single_card"
+    #: The card drawn this turn (from either pile) is never discarded the same turn.
+    DRAWN_CARD_NEVER = "drawn_card_never"
+
+
+class StockRule(enum.Enum):
+    """What happens when the stock runs out."""
+
+    #: The deal ends after the turn of the player who drew the last card (R21, R47).
+    END_AFTER_TURN = "end_after_turn"
+    #: The whole discard pile is shuffled into a new stock when a card must be drawn (R36).
+    RESHUFFLE = "reshuffle"
+    #: As ``RESHUFFLE`` but the top discard stays (R36 option ``keep_top_discard``).
+    RESHUFFLE_KEEP_TOP = "reshuffle_keep_top"
+
+
+class ClaimOrder(enum.Enum):
+    """When an out-of-turn claim is made (R34)."""
+
+    #: After the active player draws from the stock; the claimant's penalty card is the next.
+    MAIN = "main"
+    #: Before the active player draws; the claimant's penalty is the top stock card and the
+    #: active player then draws the next one (R34 option "original").
+    ORIGINAL = "original"
+
+
+@attrs.frozen
+class ClaimRule:
+    """Taking the face-up discard out of turn with a penalty card (Crummy Rummy, R34)."""
+
+    order: ClaimOrder = ClaimOrder.MAIN
+    #: The player who discarded the card may claim it back (off by default).
+    discarder_may_claim: bool = False
 
 
 class MeldScoring(Protocol):
@@ -217,6 +307,30 @@ class RummyState(GameState):
     #: How the last finished deal ended and what it scored, for logs.
     last_deal: tuple[DealEnd, int | None, tuple[int, ...]] | None
     context: MeldContext = attrs.field(repr=False)
+    #: Melds the player to move has laid towards the contract this turn (contract games).
+    contract_laid: tuple[Meld, ...]
+    #: The card taken from the discard pile this turn, if any (R13).
+    took: Card | None
+    #: The card drawn this turn, from either pile (R13 option).
+    drawn: Card | None
+    #: The single card held before drawing, which must be discarded (R13).
+    single: Card | None
+    #: Who discarded the top card (``None`` for an upcard).
+    top_by: int | None
+    #: The top discard can be claimed: it has never been covered (R34 "dead" cards).
+    top_fresh: bool
+    #: Whose turn it is (during a claim window ``to_move`` is the player asked).
+    active: int
+    #: A claim was made this turn (at most one, R34).
+    claimed: bool
+    #: The active player's draw waits for the claim window (R34 "original" order).
+    draw_waiting: bool
+    #: Reshuffles of the discard pile into the stock this deal (R36).
+    reshuffles: int
+    #: With a wild freed by a swap: the only meld it may go back to, when restricted (R30).
+    place_on: int | None
+    #: The seat that went out on the opening turn while the others take a reply turn (R19).
+    reply_to: int | None
     #: Derived, per seat, every meld the seat's hand can form (kept up to date move by move so
     #: that move generation never re-solves a whole hand). Not part of the position.
     hand_melds: tuple[tuple[Meld, ...], ...] = attrs.field(repr=False)
@@ -247,6 +361,8 @@ class RummyState(GameState):
             count.update(hand)
         for placed in self.table:
             count.update(placed.meld.cards)
+        if self.phase is Phase.PLACE_WILD and self.pending is not None:
+            count[self.pending] += 1  # a freed wild between its old and new place (R30)
         return count
 
 
@@ -284,6 +400,18 @@ def _position(state: RummyState) -> tuple[object, ...]:
         state.turn_points,
         state.reached,
         state.final_after,
+        state.contract_laid,
+        state.took,
+        state.drawn,
+        state.single,
+        state.top_by,
+        state.top_fresh,
+        state.active,
+        state.claimed,
+        state.draw_waiting,
+        state.reshuffles,
+        state.place_on,
+        state.reply_to,
     )
 
 
@@ -311,6 +439,14 @@ class RummyView:
     is_over: bool
     #: The wild cards of this deal (public).
     wild_cards: frozenset[Card]
+    #: Whose turn it is (``to_move`` may be another player during a claim window).
+    active: int
+    #: Melds the active player has laid towards the contract this turn.
+    contract_laid: tuple[Meld, ...]
+    #: The top discard may still be claimed out of turn (R34).
+    top_fresh: bool
+    #: The card the active player took from the discard pile this turn (everyone saw it).
+    took: Card | None
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -371,8 +507,10 @@ class RummyRules:
 
     #: The deck for a number of players.
     deck_rule: DeckRule = attrs.field(kw_only=True)
-    #: Cards dealt to each seat (a function of the deal number could come later).
-    hand_size: int = attrs.field(kw_only=True)
+    #: How each deal is dealt.
+    deal: DealSpec = attrs.field(kw_only=True)
+    #: Per round, the melds to lay down together before anything else (contract games).
+    schedule: ContractSchedule | None = attrs.field(kw_only=True, default=None)
     #: What a meld is.
     meld_rules: MeldRules = attrs.field(kw_only=True)
     #: Which cards are wild and how they behave.
@@ -393,6 +531,22 @@ class RummyRules:
     game_end: GameEnd = attrs.field(kw_only=True)
     #: Points laid in a turn count only if the player pegs them as the turn's last act (R46).
     strict_pegging: bool = attrs.field(kw_only=True, default=False)
+    #: How a player may go out.
+    going_out: GoingOut = attrs.field(kw_only=True, default=GoingOut.ANY)
+    #: Which card may not be discarded (R13).
+    discard_rule: DiscardRule = attrs.field(kw_only=True, default=DiscardRule.NONE)
+    #: What happens when the stock runs out.
+    stock_rule: StockRule = attrs.field(kw_only=True, default=StockRule.END_AFTER_TURN)
+    #: Out-of-turn claims of the face-up discard, if the game has them (R34).
+    claims: ClaimRule | None = attrs.field(kw_only=True, default=None)
+    #: After a first-turn go-out the others each take one reply turn (R19 option).
+    reply_turn: bool = attrs.field(kw_only=True, default=False)
+    #: A safeguard: a deal ends (everyone scoring their hand) rather than reshuffle the
+    #: discard pile into the stock more often than this (R36).
+    max_reshuffles: int = attrs.field(kw_only=True, default=3)
+    #: A safeguard: a deal ends as if the stock had run out after this many turns, so that
+    #: players who keep taking and throwing back the top discard still finish.
+    max_turns: int = attrs.field(kw_only=True, default=1000)
     #: A safeguard; the game ends after this many deals whatever the scores.
     max_deals: int = attrs.field(kw_only=True, default=100)
 
@@ -456,6 +610,18 @@ class RummyRules:
             final_after=None,
             last_deal=None,
             context=MeldContext(rules=self.meld_rules, deck=self.deck(players)),
+            contract_laid=(),
+            took=None,
+            drawn=None,
+            single=None,
+            top_by=None,
+            top_fresh=True,
+            active=NOBODY,
+            claimed=False,
+            draw_waiting=False,
+            reshuffles=0,
+            place_on=None,
+            reply_to=None,
             hand_melds=((),) * players,
         )
 
@@ -475,24 +641,36 @@ class RummyRules:
         cards = list(order) if order is not None else shuffled(deck.cards(), state.seed, number)
         hands: list[list[Card]] = [[] for _ in range(players)]
         position = 0
-        for _ in range(self.hand_size):
+        for _ in range(self.deal.size(number)):
             for offset in range(1, players + 1):
                 hands[(dealer + offset) % players].append(cards[position])
                 position += 1
-        upcard = cards[position]
-        stock = tuple(reversed(cards[position + 1 :]))
+        for _ in range(self.deal.extra_to_first):
+            hands[(dealer + 1) % players].append(cards[position])
+            position += 1
         context = MeldContext(
             rules=self.meld_rules, deck=deck, wilds=self.wilds.for_deal(DealInfo(number))
         )
+        rest = cards[position:]
+        discards: tuple[Card, ...] = ()
+        if self.deal.upcard:
+            rng = random.Random(f"{state.seed}:{number}:upcard")
+            while self.deal.redraw_wild_upcard and context.wilds.mask[rest[0]]:
+                if all(context.wilds.mask[c] for c in rest):
+                    break
+                wild = rest.pop(0)
+                rest.insert(rng.randrange(1, len(rest) + 1), wild)
+            discards = (rest.pop(0),)
+        stock = tuple(reversed(rest))
         sorted_hands = tuple(tuple(sorted(h)) for h in hands)
         dealt = _evolve(
             state,
             deal_number=number,
             dealer=dealer,
             hands=sorted_hands,
-            hand_melds=tuple(possible_melds(h, context) for h in sorted_hands),
+            hand_melds=self._initial_melds(sorted_hands, context),
             stock=stock,
-            discards=(upcard,),
+            discards=discards,
             table=(),
             opened=(False,) * players,
             turns=(0,) * players,
@@ -501,16 +679,96 @@ class RummyRules:
             final_after=None,
             context=context,
             first_player=(dealer + 1) % players,
+            contract_laid=(),
+            took=None,
+            drawn=None,
+            single=None,
+            top_by=None,
+            top_fresh=True,
+            claimed=False,
+            draw_waiting=False,
+            reshuffles=0,
+            place_on=None,
+            reply_to=None,
         )
         if first is not None:
-            return _evolve(dealt, first_player=first, to_move=first, phase=Phase.DRAW)
+            return self._begin_turn(_evolve(dealt, first_player=first), first, opening=True)
         if previous_first is not None:
             dealt = _evolve(dealt, first_player=previous_first)
         chooser = self.start_rule.chooser(dealt) if number > 1 else None
         if chooser is not None:
-            return _evolve(dealt, to_move=chooser, phase=Phase.CHOOSE_START)
+            return _evolve(dealt, to_move=chooser, active=chooser, phase=Phase.CHOOSE_START)
         starter = self.start_rule.first(dealt)
-        return _evolve(dealt, first_player=starter, to_move=starter, phase=Phase.DRAW)
+        return self._begin_turn(_evolve(dealt, first_player=starter), starter, opening=True)
+
+    @property
+    def keeps_hand_melds(self) -> bool:
+        """Whether states carry every seat's formable melds, kept move by move. Contract games
+        solve on demand instead: before laying down only contract melds are wanted, and only
+        once the contract can be met; afterwards no new meld is ever laid (R32)."""
+        return self.schedule is None
+
+    def _initial_melds(
+        self, hands: Sequence[tuple[Card, ...]], context: MeldContext
+    ) -> tuple[tuple[Meld, ...], ...]:
+        if not self.keeps_hand_melds:
+            return ((),) * len(hands)
+        return tuple(possible_melds(h, context) for h in hands)
+
+    def _begin_turn(self, state: RummyState, seat: int, *, opening: bool = False) -> RummyState:
+        """``seat``'s turn starts: draw, or play at once on Crazy Rummy's opening turn."""
+        hand = state.hands[seat]
+        skip_draw = opening and not self.deal.first_player_draws
+        return _evolve(
+            state,
+            to_move=seat,
+            active=seat,
+            phase=Phase.PLAY if skip_draw else Phase.DRAW,
+            took=None,
+            drawn=None,
+            single=hand[0] if len(hand) == 1 else None,
+            claimed=False,
+            draw_waiting=False,
+            contract_laid=(),
+        )
+
+    def contract(self, state: RummyState) -> Contract | None:
+        """The contract of the current round, in contract games."""
+        if self.schedule is None:
+            return None
+        return self.schedule.round(state.deal_number).contract
+
+    def deals(self) -> int | None:
+        """How many deals a game has, when the rules fix it."""
+        return None if self.schedule is None else len(self.schedule)
+
+    def _reshufflable(self, state: RummyState) -> tuple[Card, ...]:
+        """The discards a reshuffle would turn into a new stock (R36)."""
+        if self.stock_rule is StockRule.END_AFTER_TURN or state.reshuffles >= self.max_reshuffles:
+            return ()
+        if self.stock_rule is StockRule.RESHUFFLE_KEEP_TOP:
+            return state.discards[:-1]
+        return state.discards
+
+    def _can_draw(self, state: RummyState) -> bool:
+        return bool(state.stock) or bool(self._reshufflable(state))
+
+    def _refill(self, state: RummyState) -> RummyState:
+        """``state`` with a stock to draw from: the discards reshuffled in when it is empty."""
+        if state.stock:
+            return state
+        cards = self._reshufflable(state)
+        kept = state.discards[len(cards) :]
+        order = shuffled(
+            sorted(cards), state.seed, state.deal_number, "reshuffle", state.reshuffles
+        )
+        return _evolve(
+            state,
+            stock=tuple(order),
+            discards=kept,
+            reshuffles=state.reshuffles + 1,
+            top_fresh=state.top_fresh and bool(kept),
+        )
 
     # -- generation ----------------------------------------------------------------------------
 
@@ -519,10 +777,17 @@ class RummyRules:
         if phase is Phase.PLAY:
             yield from self._play_moves(state)
         elif phase is Phase.DRAW:
-            if state.stock:
+            if self._can_draw(state):
                 yield Draw()
             if state.discards and self._can_take(state):
                 yield TakeDiscard()
+        elif phase is Phase.CLAIM:
+            if self._penalty_available(state):
+                yield Claim()
+            yield Pass()
+        elif phase is Phase.PLACE_WILD:
+            assert state.pending is not None
+            yield from self._placements(state, state.pending)
         elif phase is Phase.PICKUP:
             assert state.pending is not None
             yield from self._pickup_moves(state, state.hands[state.to_move], state.pending)
@@ -536,12 +801,224 @@ class RummyRules:
     def _play_moves(self, state: RummyState) -> Iterator[Move]:
         seat = state.to_move
         hand = state.hands[seat]
-        for meld in state.hand_melds[seat]:
-            if self._table_copies_ok(state, meld):
+        guarded = self.going_out is GoingOut.DISCARD or self.discard_rule is not DiscardRule.NONE
+        contract = self.contract(state)
+        if contract is None:
+            for meld in state.hand_melds[seat]:
+                if self._table_copies_ok(state, meld) and (
+                    not guarded or self._keeps_a_discard(state, _remove(hand, meld.cards))
+                ):
+                    yield LayMeld(meld)
+        elif not state.opened[seat]:
+            yield from self._contract_melds(state, contract, hand)
+        for lay_off in self._lay_offs(state, seat, hand):
+            if not guarded or self._keeps_a_discard(state, _remove(hand, (lay_off.card,))):
+                yield lay_off
+        yield from self._swaps(state, seat, hand)
+        if not state.contract_laid:
+            for card in sorted(set(hand)):
+                if self._discard_problem(state, card, hand) is None:
+                    yield Discard(card)
+
+    def _contract_melds(
+        self, state: RummyState, contract: Contract, hand: tuple[Card, ...]
+    ) -> Iterator[LayMeld]:
+        """Melds towards the contract that still leave it completable from the hand (R32)."""
+        laid = state.contract_laid
+        context = state.context
+        if not _may_fit(contract, laid, hand, context) or not can_meet_contract(
+            hand, contract, context, laid=laid
+        ):
+            return
+        for meld in possible_melds(hand, context):
+            now = (*laid, meld)
+            if contract.unmet(now) is None:
+                continue
+            rest = _remove(hand, meld.cards)
+            assert rest is not None
+            if can_meet_contract(rest, contract, context, laid=now):
                 yield LayMeld(meld)
-        yield from self._lay_offs(state, seat, hand)
-        for card in sorted(set(hand)):
-            yield Discard(card)
+
+    def _keeps_a_discard(self, state: RummyState, hand: tuple[Card, ...] | None) -> bool:
+        """Whether a hand left by a meld, lay-off or swap can still end the turn: empty only
+        where going out without a discard is allowed, else holding a card that may be
+        discarded (R13: the single card held before drawing is the one to discard)."""
+        if hand is None:
+            return False
+        if not hand:
+            return self.going_out is GoingOut.ANY
+        if self.discard_rule is DiscardRule.NONE:
+            return True
+        return any(self._discard_problem(state, c, hand) is None for c in set(hand))
+
+    def _discard_problem(
+        self, state: RummyState, card: Card, hand: tuple[Card, ...]
+    ) -> tuple[str, str] | None:
+        """Why ``card`` may not be discarded now under the discard rule (R13), or ``None``."""
+        rule = self.discard_rule
+        if rule is DiscardRule.NONE:
+            return None
+        alone = hand.count(card) == 1
+        if rule is DiscardRule.DRAWN_CARD_NEVER and card == state.drawn and alone:
+            return (
+                "discard.drawn_card",
+                f"you drew {card} this turn and may not discard it (R13)",
+            )
+        if rule is DiscardRule.DISCARD_PILE_AND_SINGLE_CARD and card == state.took and alone:
+            return (
+                "discard.taken_card",
+                f"{card} came from the discard pile this turn and may not go back (R13)",
+            )
+        single = state.single
+        if (
+            rule in (DiscardRule.SINGLE_CARD_ONLY, DiscardRule.DISCARD_PILE_AND_SINGLE_CARD)
+            and single is not None
+            and single in hand
+            and card != single
+        ):
+            return (
+                "discard.single_card",
+                f"you held only {single} before drawing, so you must discard it (R13)",
+            )
+        return None
+
+    def _swaps(self, state: RummyState, seat: int, hand: tuple[Card, ...]) -> Iterator[Swap]:
+        """Natural cards from the hand that can take a wild's place on the table (R20, R30)."""
+        context = state.context
+        if context.wilds.movement is WildMovement.NEVER or not state.opened[seat]:
+            return
+        mask = context.wilds.mask
+        naturals = sorted(c for c in set(hand) if not mask[c])
+        if not naturals:
+            return
+        for index, placed in enumerate(state.table):
+            meld = placed.meld
+            seen: set[Card] = set()
+            for position, (card, stands) in enumerate(
+                zip(meld.cards, meld.represents, strict=True)
+            ):
+                if not mask[card] or (meld.kind is not MeldKind.RUN and card in seen):
+                    continue
+                seen.add(card)
+                if isinstance(stands, Card):
+                    options = [stands] if stands != card and stands in naturals else []
+                else:
+                    options = [c for c in naturals if c.rank is stands]
+                for natural in options:
+                    move = Swap(natural, index, position)
+                    if self._swap_problem(state, move, hand) is None:
+                        yield move
+
+    def _no_discard_left(self, state: RummyState) -> tuple[str, str]:
+        if self.going_out is GoingOut.DISCARD:
+            detail = "keep a card you may discard: a player goes out only by discarding"
+        else:
+            detail = "that would leave you no card you may discard"
+        if state.single is not None:
+            detail += f"; you held only {state.single} before drawing and must discard it (R13)"
+        elif state.took is not None:
+            detail += f"; {state.took} came from the discard pile and may not go back (R13)"
+        return ("out.needs_discard", detail)
+
+    def _swapped(self, meld: Meld, move: Swap) -> Meld:
+        cards = (*meld.cards[: move.index], move.card, *meld.cards[move.index + 1 :])
+        return Meld(meld.kind, cards, rank=meld.rank, suit=meld.suit, start=meld.start)
+
+    def _swap_problem(
+        self, state: RummyState, move: Swap, hand: tuple[Card, ...]
+    ) -> tuple[str, str] | None:
+        context = state.context
+        movement = context.wilds.movement
+        if movement is WildMovement.NEVER:
+            return ("swap.never", "wild cards on the table never move in this game (R39)")
+        if not state.opened[state.to_move]:
+            what = "lay down your contract" if self.schedule is not None else "lay a meld"
+            return ("swap.not_opened", f"{what} before taking wild cards from the table (R20)")
+        if move.card not in hand:
+            return ("card.not_in_hand", f"you hold no {move.card}")
+        if not 0 <= move.target < len(state.table):
+            return ("swap.no_meld", f"there is no meld #{move.target} on the table")
+        meld = state.table[move.target].meld
+        if not 0 <= move.index < len(meld.cards):
+            return ("swap.no_card", f"meld #{move.target} has no card at position {move.index}")
+        wild = meld.cards[move.index]
+        stands = meld.represents[move.index]
+        if not context.wilds.mask[wild]:
+            return ("swap.not_wild", f"{wild} in meld #{move.target} is not a wild card")
+        first = meld.cards.index(wild)
+        if meld.kind is not MeldKind.RUN and first != move.index:
+            # Identical wilds in a set are interchangeable: one move, at the first of them.
+            return (
+                "swap.same_card",
+                f"position {first} holds the same {wild}; swap into #{move.target} at {first}",
+            )
+        if context.wilds.mask[move.card]:
+            return ("swap.wild_for_wild", f"{move.card} is wild; give the natural card instead")
+        if isinstance(stands, Card):
+            if stands == wild:
+                return (
+                    "swap.in_place",
+                    f"{wild} stands for itself; there is nothing to swap (R18)",
+                )
+            if move.card != stands:
+                return ("swap.wrong_card", f"{wild} stands for {stands}, not {move.card}")
+        elif move.card.rank is not stands:
+            return ("swap.wrong_card", f"{wild} stands for a {stands.label}, not {move.card}")
+        problem = context.violation(self._swapped(meld, move))
+        if problem is not None:
+            return ("meld." + problem.rule, problem.message)
+        kept = _remove(hand, (move.card,))
+        if movement is WildMovement.RECLAIM_TO_HAND:
+            after_hand = None if kept is None else _add(kept, (wild,))
+            return (
+                None if self._keeps_a_discard(state, after_hand) else self._no_discard_left(state)
+            )
+        if not self._keeps_a_discard(state, kept):
+            return self._no_discard_left(state)
+        after = self._play_swap(state, move, state.history)
+        if next(iter(self._placements(after, wild)), None) is None:
+            return (
+                "swap.no_place",
+                f"the freed {wild} would have no legal place on the table (R30)",
+            )
+        return None
+
+    def _placements(self, state: RummyState, wild: Card) -> Iterator[LayOff]:
+        """Where a wild freed by a swap may go: any meld (or only its own one), R30."""
+        context = state.context
+        lowest, highest = context.rules.aces.positions
+        for index, placed in enumerate(state.table):
+            if state.place_on is not None and index != state.place_on:
+                continue
+            meld = placed.meld
+            if meld.kind is MeldKind.RUN:
+                ends = []
+                if meld.low - 1 >= lowest:
+                    ends.append(End.LOW)
+                if meld.high + 1 <= highest:
+                    ends.append(End.HIGH)
+                options: list[End | None] = list(ends)
+            else:
+                options = [None]
+            for end in options:
+                if self._lay_off_problem(state, meld, wild, end, index) is None:
+                    yield LayOff(wild, index, end)
+
+    def _claim_candidates(self, state: RummyState, after: int) -> Iterator[int]:
+        """Seats that may still claim the top discard, clockwise from ``after`` (R34)."""
+        rule = self.claims
+        if rule is None or state.claimed or not state.discards or not state.top_fresh:
+            return
+        seat = (after + 1) % state.players
+        while seat != state.active:
+            if rule.discarder_may_claim or seat != state.top_by:
+                yield seat
+            seat = (seat + 1) % state.players
+
+    def _penalty_available(self, state: RummyState) -> bool:
+        needed = 2 if state.draw_waiting else 1
+        # The claimed card leaves the discard pile before any reshuffle.
+        return len(state.stock) + max(0, len(self._reshufflable(state)) - 1) >= needed
 
     def _lay_offs(
         self, state: RummyState, seat: int, hand: Sequence[Card], only: Card | None = None
@@ -580,6 +1057,8 @@ class RummyRules:
                     yield LayOff(card, index, end)
 
     def _may_lay_on(self, state: RummyState, seat: int, placed: TableMeld) -> bool:
+        if self.schedule is not None:
+            return state.opened[seat]
         return placed.owner == seat or not self.open_before_lay_off or state.opened[seat]
 
     def _lay_off_problem(
@@ -661,10 +1140,32 @@ class RummyRules:
                 "turn.phase",
                 f"seat {seat} first chooses who starts: 'start' or 'decline' (R44)",
             )
+        if isinstance(move, (Claim, Pass)):
+            if phase is not Phase.CLAIM:
+                return illegal("turn.phase", f"nothing can be claimed now ({_expect(phase)})")
+            if isinstance(move, Claim) and not self._penalty_available(state):
+                return illegal(
+                    "claim.no_penalty_card",
+                    "no penalty card can be drawn, so the discard cannot be claimed (R34)",
+                )
+            return None
+        if phase is Phase.CLAIM:
+            top = state.discards[-1]
+            return illegal(
+                "turn.phase",
+                f"seat {seat}: 'claim' the {top} (with a penalty card) or 'pass' (R34)",
+            )
+        if phase is Phase.PLACE_WILD and (
+            not isinstance(move, LayOff) or move.card != state.pending
+        ):
+            return illegal(
+                "swap.place_wild",
+                f"place the freed {state.pending} on the table first (R30)",
+            )
         if isinstance(move, Draw):
             if phase is not Phase.DRAW:
                 return illegal("turn.phase", f"you already drew this turn ({_expect(phase)})")
-            if not state.stock:
+            if not self._can_draw(state):
                 return illegal("draw.stock_empty", "the stock is empty")
             return None
         if isinstance(move, TakeDiscard):
@@ -686,12 +1187,23 @@ class RummyRules:
             return self._check_meld(state, move, hand, illegal)
         if isinstance(move, LayOff):
             return self._check_lay_off(state, move, hand, illegal)
+        if isinstance(move, Swap):
+            if phase is Phase.PICKUP:
+                return illegal("pickup.meld_first", _pickup_hint(state))
+            swap_problem = self._swap_problem(state, move, hand)
+            return None if swap_problem is None else illegal(*swap_problem)
         if isinstance(move, Discard):
             if phase is Phase.PICKUP:
                 return illegal("pickup.meld_first", _pickup_hint(state))
             if move.card not in hand:
                 return illegal("card.not_in_hand", f"you hold no {move.card}")
-            return None
+            if state.contract_laid:
+                return illegal(
+                    "contract.all_at_once",
+                    "finish laying down your contract this turn: it is laid all at once (R32)",
+                )
+            discard_problem = self._discard_problem(state, move.card, hand)
+            return None if discard_problem is None else illegal(*discard_problem)
         return illegal("move.unknown", f"{move!r} is not a move of {state.variant.id}")
 
     def _check_meld(
@@ -709,14 +1221,53 @@ class RummyRules:
             copies = state.context.table_copy_violation(meld, [p.meld for p in state.table])
             if copies is not None:
                 return illegal("meld." + copies.rule, copies.message)
+        if not self._keeps_a_discard(state, _remove(hand, meld.cards)):
+            return illegal(*self._no_discard_left(state))
+        contract = self.contract(state)
+        if contract is not None:
+            if state.opened[state.to_move]:
+                return illegal(
+                    "contract.no_new_melds",
+                    "after laying down your contract you may only lay off; no new melds (R32)",
+                )
+            laid = (*state.contract_laid, meld)
+            if contract.unmet(laid) is None:
+                return illegal(
+                    "contract.not_part",
+                    f"{meld} is not part of this round's contract '{contract}' "
+                    "(sets of different ranks, runs as the contract says)",
+                )
+            rest = _remove(hand, meld.cards)
+            assert rest is not None
+            if not can_meet_contract(rest, contract, state.context, laid=laid):
+                return illegal(
+                    "contract.cannot_complete",
+                    f"with {meld} the rest of the contract '{contract}' cannot be laid from your "
+                    "hand this turn; it is laid all at once (R32)",
+                )
         return None
 
     def _check_lay_off(
         self, state: RummyState, move: LayOff, hand: tuple[Card, ...], illegal: _Illegal
     ) -> IllegalMoveError | None:
         seat = state.to_move
-        if move.card not in hand:
+        placing = state.phase is Phase.PLACE_WILD
+        if placing:
+            if state.place_on is not None and move.target != state.place_on:
+                return illegal(
+                    "swap.same_meld",
+                    f"only jokers move: the freed {move.card} stays in meld #{state.place_on} "
+                    "(R30 option only_jokers_move)",
+                )
+        elif move.card not in hand:
             return illegal("card.not_in_hand", f"you hold no {move.card}")
+        elif not self._keeps_a_discard(state, _remove(hand, (move.card,))):
+            return illegal(*self._no_discard_left(state))
+        if state.contract_laid:
+            return illegal(
+                "contract.all_at_once",
+                "finish laying down your contract before laying off (R32)",
+            )
         if not 0 <= move.target < len(state.table):
             return illegal("layoff.no_meld", f"there is no meld #{move.target} on the table")
         if state.phase is Phase.PICKUP:
@@ -729,7 +1280,12 @@ class RummyRules:
                     "cards from your hand (R41)",
                 )
         placed = state.table[move.target]
-        if not self._may_lay_on(state, seat, placed):
+        if not placing and not self._may_lay_on(state, seat, placed):
+            if self.schedule is not None:
+                return illegal(
+                    "layoff.not_laid_down",
+                    "lay down your whole contract before laying off (R32)",
+                )
             return illegal(
                 "layoff.not_opened",
                 f"lay a meld of your own before laying off on seat {placed.owner}'s melds (R42)",
@@ -745,14 +1301,12 @@ class RummyRules:
         seat = state.to_move
         history = state.extend_history(move)
         if isinstance(move, Draw):
-            card = state.stock[-1]
-            return _evolve(
-                state,
-                history=history,
-                stock=state.stock[:-1],
-                **_with_card(state, seat, card),
-                phase=Phase.PLAY,
-            )
+            state = _evolve(state, history=history)
+            if self.claims is not None and self.claims.order is ClaimOrder.ORIGINAL:
+                window = self._open_claims(_evolve(state, draw_waiting=True), seat)
+                if window is not None:
+                    return window
+            return self._after_draw(self._draw(state, seat), seat)
         if isinstance(move, TakeDiscard):
             card = state.discards[-1]
             return _evolve(
@@ -762,7 +1316,14 @@ class RummyRules:
                 **_with_card(state, seat, card),
                 phase=Phase.PICKUP if self.pickup is Pickup.MELD_TOP_TAKE_SIX else Phase.PLAY,
                 pending=card if self.pickup is Pickup.MELD_TOP_TAKE_SIX else None,
+                took=card,
+                drawn=card,
+                top_fresh=False,
             )
+        if isinstance(move, (Claim, Pass)):
+            return self._play_claim(_evolve(state, history=history), seat, isinstance(move, Claim))
+        if isinstance(move, Swap):
+            return self._play_swap(state, move, history)
         if isinstance(move, Peg):
             return self._end_turn(_evolve(state, history=history), seat, claim=move.claim)
         if isinstance(move, ChooseStart):
@@ -776,16 +1337,29 @@ class RummyRules:
                 history=history,
                 **_without_cards(state, seat, (move.card,)),
                 discards=(*state.discards, move.card),
+                top_by=seat,
+                top_fresh=True,
             )
             return self._end_turn(after, seat)
         if isinstance(move, LayMeld):
             points = self.meld_scoring.points(None, move.meld)
+            laid: tuple[Meld, ...] = ()
+            opened = True
+            contract = self.contract(state)
+            if contract is not None:
+                laid = (*state.contract_laid, move.meld)
+                opened = contract.unmet(laid) == ()
+                if opened:
+                    laid = ()
             after = _evolve(
                 state,
                 history=history,
                 **_without_cards(state, seat, move.meld.cards),
                 table=(*state.table, TableMeld(seat, move.meld)),
-                opened=cast(tuple[bool, ...], _replace(state.opened, seat, True)),
+                opened=cast(
+                    tuple[bool, ...], _replace(state.opened, seat, opened or state.opened[seat])
+                ),
+                contract_laid=laid,
                 turn_points=state.turn_points + points,
             )
             return self._after_lay(after, seat)
@@ -798,15 +1372,97 @@ class RummyRules:
                 tuple[TableMeld, ...],
                 _replace(state.table, move.target, TableMeld(placed.owner, grown)),
             )
-            after = _evolve(
-                state,
-                history=history,
-                **_without_cards(state, seat, (move.card,)),
-                table=table,
-                turn_points=state.turn_points + points,
-            )
+            if state.phase is Phase.PLACE_WILD:
+                after = _evolve(
+                    state,
+                    history=history,
+                    table=table,
+                    turn_points=state.turn_points + points,
+                    phase=Phase.PLAY,
+                    pending=None,
+                    place_on=None,
+                )
+            else:
+                after = _evolve(
+                    state,
+                    history=history,
+                    **_without_cards(state, seat, (move.card,)),
+                    table=table,
+                    turn_points=state.turn_points + points,
+                )
             return self._after_lay(after, seat)
         raise AssertionError(f"unchecked move {move!r}")
+
+    def _draw(self, state: RummyState, seat: int) -> RummyState:
+        """``seat`` draws the top stock card (reshuffling the discards in first if needed)."""
+        state = self._refill(state)
+        card = state.stock[-1]
+        return _evolve(
+            state,
+            stock=state.stock[:-1],
+            **_with_card(state, seat, card),
+            drawn=card,
+            took=None,
+            draw_waiting=False,
+        )
+
+    def _after_draw(self, state: RummyState, seat: int) -> RummyState:
+        """After a stock draw: a claim window (R34, main order), else the play phase."""
+        if self.claims is not None and self.claims.order is ClaimOrder.MAIN:
+            window = self._open_claims(state, seat)
+            if window is not None:
+                return window
+        return _evolve(state, phase=Phase.PLAY, to_move=seat)
+
+    def _open_claims(self, state: RummyState, after: int) -> RummyState | None:
+        candidate = next(self._claim_candidates(state, after), None)
+        if candidate is None:
+            return None
+        return _evolve(state, phase=Phase.CLAIM, to_move=candidate)
+
+    def _play_claim(self, state: RummyState, seat: int, take: bool) -> RummyState:
+        active = state.active
+        if take:
+            card = state.discards[-1]
+            state = _evolve(
+                state,
+                discards=state.discards[:-1],
+                **_with_card(state, seat, card),
+                top_fresh=False,
+                claimed=True,
+            )
+            state = self._refill(state)
+            penalty = state.stock[-1]
+            state = _evolve(state, stock=state.stock[:-1], **_with_card(state, seat, penalty))
+        else:
+            following = next(self._claim_candidates(state, seat), None)
+            if following is not None:
+                return _evolve(state, to_move=following)
+        if state.draw_waiting:
+            if not self._can_draw(state):
+                return self._end_deal(_evolve(state, to_move=active), DealEnd.STOCK, None)
+            state = self._draw(state, active)
+        return _evolve(state, phase=Phase.PLAY, to_move=active, draw_waiting=False)
+
+    def _play_swap(self, state: RummyState, move: Swap, history: object) -> RummyState:
+        seat = state.to_move
+        placed = state.table[move.target]
+        wild = placed.meld.cards[move.index]
+        swapped = TableMeld(placed.owner, self._swapped(placed.meld, move))
+        table = cast(tuple[TableMeld, ...], _replace(state.table, move.target, swapped))
+        state = _evolve(
+            state, history=history, table=table, **_without_cards(state, seat, (move.card,))
+        )
+        movement = state.context.wilds.movement
+        if movement is WildMovement.RECLAIM_TO_HAND:
+            return _evolve(state, **_with_card(state, seat, wild))
+        stays = movement is WildMovement.MOVE_ON_TABLE_JOKERS_ONLY and wild != JOKER
+        return _evolve(
+            state,
+            phase=Phase.PLACE_WILD,
+            pending=wild,
+            place_on=move.target if stays else None,
+        )
 
     def _after_lay(self, state: RummyState, seat: int) -> RummyState:
         if state.phase is Phase.PICKUP:
@@ -837,14 +1493,25 @@ class RummyRules:
         turns = cast(tuple[int, ...], _replace(state.turns, seat, state.turns[seat] + 1))
         state = _evolve(state, scores=scores, turns=turns, turn_points=0)
         state = self.note_reached(state)
-        if not state.hands[seat]:
-            return self._end_deal(state, DealEnd.OUT, seat)
-        if not state.stock:
-            return self._end_deal(state, DealEnd.STOCK, None)
         following = (seat + 1) % state.players
+        if state.reply_to is not None:
+            if following == state.reply_to:
+                return self._end_deal(state, DealEnd.OUT, state.reply_to)
+        elif not state.hands[seat]:
+            opening = sum(state.turns) == 1 and seat == state.first_player
+            if self.reply_turn and opening and state.players > 1:
+                state = _evolve(state, reply_to=seat)
+            else:
+                return self._end_deal(state, DealEnd.OUT, seat)
+        if not state.stock and (
+            self.stock_rule is StockRule.END_AFTER_TURN or not self._can_draw(state)
+        ):
+            return self._end_deal(state, DealEnd.STOCK, None)
+        if sum(state.turns) >= self.max_turns:
+            return self._end_deal(state, DealEnd.STOCK, None)
         if self.game_end.over_after_turn(state, following):
             return self._finish(state)
-        return _evolve(state, to_move=following, phase=Phase.DRAW)
+        return self._begin_turn(state, following)
 
     def note_reached(self, state: RummyState) -> RummyState:
         """Record seats that have newly reached the game's target (R45)."""
@@ -900,6 +1567,10 @@ class RummyRules:
             turn_points=state.turn_points,
             is_over=state.over,
             wild_cards=state.context.wilds.cards,
+            active=state.active,
+            contract_laid=state.contract_laid,
+            top_fresh=state.top_fresh,
+            took=state.took,
         )
 
     def hidden_cards(self, state: RummyState, seat: int) -> list[Card]:
@@ -931,7 +1602,7 @@ class RummyRules:
             stock=stock,
             discards=discards,
             hands=tuple(hands),
-            hand_melds=tuple(possible_melds(h, state.context) for h in hands),
+            hand_melds=self._initial_melds(hands, state.context),
         )
 
 
@@ -999,10 +1670,32 @@ def _per_seat(
     return (*items[:seat], value, *items[seat + 1 :])
 
 
+def _may_fit(
+    contract: Contract, laid: Sequence[Meld], hand: Sequence[Card], context: MeldContext
+) -> bool:
+    """A quick bound before solving: a contract that must use every card cannot take more
+    cards than its open melds can hold."""
+    if not contract.all_cards:
+        return True
+    rest = contract.unmet(laid)
+    if rest is None:
+        return False
+    rules = context.rules
+    room = 0
+    for req in rest:
+        if req.kind is MeldKind.RUN:
+            room += rules.run_max
+        else:
+            room += rules.set_max if rules.set_max is not None else context.deck.size
+    return len(hand) <= room
+
+
 def _with_card(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
     """The ``hands`` and ``hand_melds`` fields after ``seat`` takes ``card`` into hand."""
     hand = _add(state.hands[seat], (card,))
     context = state.context
+    if not state.rules.keeps_hand_melds:
+        return {"hands": _hands(state, seat, hand)}
     if context.wilds.mask[card]:
         melds = possible_melds(hand, context)
     else:
@@ -1020,6 +1713,8 @@ def _without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[
     formable unless it needs more copies of a given-up card than the hand keeps."""
     hand = _remove(state.hands[seat], cards)
     assert hand is not None
+    if not state.rules.keeps_hand_melds:
+        return {"hands": _hands(state, seat, hand)}
     gone = set(cards)
     kept = tuple(
         m
@@ -1052,6 +1747,8 @@ def _expect(phase: Phase) -> str:
         Phase.PLAY: "meld, lay off or discard",
         Phase.CHOOSE_START: "choose who starts",
         Phase.PEG: "peg or forgo this turn's points",
+        Phase.CLAIM: "the claim window is open",
+        Phase.PLACE_WILD: "place the freed wild card first",
         Phase.OVER: "the game is over",
     }[phase]
 

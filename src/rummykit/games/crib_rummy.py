@@ -41,6 +41,7 @@ from rummykit.cards import DeckSpec
 from rummykit.engine.core import Variant, register
 from rummykit.engine.rummy import (
     DealEnd,
+    DealSpec,
     FixedDeck,
     Pickup,
     RummyRules,
@@ -172,7 +173,7 @@ def crib_rummy(
         )
     rules = RummyRules(
         deck_rule=FixedDeck(DeckSpec.standard(packs=2, extra_jokers=jokers)),
-        hand_size=11,
+        deal=DealSpec(sizes=(11,)),
         meld_rules=MeldRules(
             set_max=4,
             set_suits=SetSuits.ANY,

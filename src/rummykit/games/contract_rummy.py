@@ -1,0 +1,116 @@
+"""The seven-round contract game: RULES.md 3.3, the tail of seed ``001_8b3a76f09e11e68b.txt``.
+
+Seven rounds, each with a contract (two sets; a run and a set; two runs; three sets; two sets
+and a run; two runs and a set; three runs), laid down all at once before any lay-off. Sets
+are three or more of a rank, runs four or more of a suit, Aces low or high but not both.
+Two packs and one joker fewer than the players; jokers are wild. The upcard may be taken by
+the first player. Lowest total after seven rounds wins (R26 supplies what the seed lacks).
+
+>>> import rummykit
+>>> game = rummykit.variant("contract-rummy").new_game(players=3, seed=1)
+>>> [len(hand) for hand in game.hands], game.variant.deck(3).size
+([13, 13, 13], 106)
+
+Options (keyword-only; defaults are RULES.md's resolutions):
+
+``deal_sizes``
+    ``"13"`` (default, the seed's 13 cards every round) or ``"10/12"`` (10 cards in rounds 1-3,
+    12 in rounds 4-7, per S9), R26.
+``distinct_contract_melds``
+    ``"touching"`` (default): runs of one contract may share a suit if they neither overlap nor
+    touch; ``"suits"``: every run of another suit (R63).
+``keep_top_discard``
+    ``False`` (default): the whole discard pile becomes the new stock when it runs out;
+    ``True``: all but the top card (R36, shared with Crummy Rummy).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.cards import DeckSpec
+from rummykit.contracts import (
+    CONTRACT_RUMMY_SCHEDULE,
+    CONTRACT_RUMMY_SCHEDULE_10_12,
+    ContractSchedule,
+    RoundSpec,
+    RunDistinctness,
+)
+from rummykit.engine.core import Variant, register
+from rummykit.engine.rummy import DealSpec, GoingOut, Pickup, RummyRules, StockRule
+from rummykit.errors import OptionError
+from rummykit.melds import AceRule, MeldRules
+from rummykit.scoring import DealerLeftStarts, FixedDeals, PenaltyScoring, PenaltyTable
+from rummykit.wilds import WildRules
+
+__all__ = ["ContractDeck", "contract_rummy"]
+
+
+@attrs.frozen
+class ContractDeck:
+    """Two 52-card packs and one joker fewer than the players (R26, S9)."""
+
+    def deck(self, players: int) -> DeckSpec:
+        return DeckSpec.standard(packs=2, extra_jokers=players - 1)
+
+
+def _with_distinctness(schedule: ContractSchedule, rule: RunDistinctness) -> ContractSchedule:
+    return ContractSchedule(
+        RoundSpec(spec.cards, attrs.evolve(spec.contract, run_distinctness=rule))
+        for spec in schedule.specs
+    )
+
+
+def contract_rummy(
+    *,
+    deal_sizes: str = "13",
+    distinct_contract_melds: str = "touching",
+    keep_top_discard: bool = False,
+) -> Variant:
+    """Build the seven-round contract game with the given options (see the module docs)."""
+    schedules = {"13": CONTRACT_RUMMY_SCHEDULE, "10/12": CONTRACT_RUMMY_SCHEDULE_10_12}
+    if deal_sizes not in schedules:
+        raise OptionError(f"deal_sizes must be '13' or '10/12' (R26), not {deal_sizes!r}")
+    try:
+        distinct = RunDistinctness(distinct_contract_melds)
+    except ValueError:
+        raise OptionError(
+            "distinct_contract_melds must be 'touching' or 'suits' (R63), "
+            f"not {distinct_contract_melds!r}"
+        ) from None
+    if not isinstance(keep_top_discard, bool):
+        raise OptionError(f"keep_top_discard must be True or False, not {keep_top_discard!r}")
+    schedule = _with_distinctness(schedules[deal_sizes], distinct)
+    rules = RummyRules(
+        deck_rule=ContractDeck(),
+        deal=DealSpec(sizes=tuple(spec.cards for spec in schedule.specs)),
+        schedule=schedule,
+        meld_rules=MeldRules(set_max=None, run_min=4, aces=AceRule.EITHER),
+        wilds=WildRules.jokers(),
+        pickup=Pickup.TOP,
+        going_out=GoingOut.ANY,
+        stock_rule=StockRule.RESHUFFLE_KEEP_TOP if keep_top_discard else StockRule.RESHUFFLE,
+        deal_scoring=PenaltyScoring(PenaltyTable.contract_rummy()),
+        start_rule=DealerLeftStarts(),
+        game_end=FixedDeals(len(schedule)),
+        max_deals=len(schedule),
+    )
+    return Variant(
+        id="contract-rummy",
+        name="Contract Rummy (seven rounds)",
+        rules=rules,
+        options={
+            "deal_sizes": deal_sizes,
+            "distinct_contract_melds": distinct_contract_melds,
+            "keep_top_discard": keep_top_discard,
+        },
+        min_players=3,
+        max_players=8,
+    )
+
+
+register(
+    "contract-rummy",
+    contract_rummy,
+    "Contract Rummy: 3-8 players, seven rounds of contracts, two packs and jokers",
+)

@@ -1,0 +1,140 @@
+"""Crummy Rummy: RULES.md 3.4, seed ``002_c2ee5a9b7dce039e.txt``.
+
+A family contract rummy of seven rounds dealing 7 to 13 cards. Deuces and jokers are wild and
+never more than half of any meld (R28, R29); Aces are high. The contract is laid down all at
+once and afterwards only lay-offs follow (R32); a natural card may replace a wild on the table,
+and the freed wild must go back on the table (R30). When a player draws from the stock another
+may take the face-up discard out of turn with a penalty card (R34). Round 7's three runs must
+use every card (R35). The stock is replenished from the discard pile (R36). Lowest total after
+round 7 wins (R37).
+
+>>> import rummykit
+>>> game = rummykit.variant("crummy-rummy").new_game(players=4, seed=3)
+>>> [len(hand) for hand in game.hands], game.variant.deck(4).size
+([7, 7, 7, 7], 108)
+
+Options (keyword-only; defaults are RULES.md's resolutions):
+
+``aces``
+    ``"high"`` (default: Q-K-A, no A-2-3) or ``"either"`` (Aces also low, never both), 3.4.
+``jokers_per_deck``
+    Jokers in each 54-card deck: 2 (default), 1 or 0 (R33).
+``only_jokers_move``
+    ``False`` (default). ``True``: a freed 2 must stay in its meld; only jokers move (R30).
+``claim_order``
+    ``"main"`` (default: the claim follows the active player's stock draw) or ``"original"``
+    (the claim comes first and takes the top stock card as its penalty), R34.
+``discarder_may_claim``
+    ``False`` (default): the player who discarded a card may not claim it back (R34).
+``keep_top_discard``
+    ``False`` (default): the whole discard pile becomes the new stock; ``True``: all but the
+    top card (R36).
+"""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from rummykit.cards import DeckSpec
+from rummykit.contracts import CRUMMY_RUMMY_SCHEDULE
+from rummykit.engine.core import Variant, register
+from rummykit.engine.rummy import (
+    ClaimOrder,
+    ClaimRule,
+    DealSpec,
+    GoingOut,
+    Pickup,
+    RummyRules,
+    StockRule,
+)
+from rummykit.errors import OptionError
+from rummykit.melds import AceRule, MeldRules
+from rummykit.scoring import DealerLeftStarts, FixedDeals, PenaltyScoring, PenaltyTable
+from rummykit.wilds import WildRules
+
+__all__ = ["CrummyDeck", "crummy_rummy"]
+
+
+@attrs.frozen
+class CrummyDeck:
+    """One standard deck with its jokers per two players, rounded up (R33)."""
+
+    jokers_per_deck: int = 2
+
+    def deck(self, players: int) -> DeckSpec:
+        return DeckSpec.standard(
+            packs=math.ceil(players / 2), jokers_per_pack=self.jokers_per_deck
+        )
+
+
+def crummy_rummy(
+    *,
+    aces: str = "high",
+    jokers_per_deck: int = 2,
+    only_jokers_move: bool = False,
+    claim_order: str = "main",
+    discarder_may_claim: bool = False,
+    keep_top_discard: bool = False,
+) -> Variant:
+    """Build Crummy Rummy with the given options (see the module documentation)."""
+    if aces not in ("high", "either"):
+        raise OptionError(f"aces must be 'high' or 'either' (Aces also low), not {aces!r}")
+    if type(jokers_per_deck) is not int or not 0 <= jokers_per_deck <= 2:
+        raise OptionError(f"jokers_per_deck must be 0, 1 or 2 (R33), not {jokers_per_deck!r}")
+    try:
+        order = ClaimOrder(claim_order)
+    except ValueError:
+        raise OptionError(
+            f"claim_order must be 'main' or 'original' (R34), not {claim_order!r}"
+        ) from None
+    for name, value in (
+        ("only_jokers_move", only_jokers_move),
+        ("discarder_may_claim", discarder_may_claim),
+        ("keep_top_discard", keep_top_discard),
+    ):
+        if not isinstance(value, bool):
+            raise OptionError(f"{name} must be True or False, not {value!r}")
+    schedule = CRUMMY_RUMMY_SCHEDULE
+    rules = RummyRules(
+        deck_rule=CrummyDeck(jokers_per_deck),
+        deal=DealSpec(sizes=tuple(spec.cards for spec in schedule.specs), redraw_wild_upcard=True),
+        schedule=schedule,
+        meld_rules=MeldRules(
+            set_max=None,
+            run_min=4,
+            aces=AceRule.HIGH if aces == "high" else AceRule.EITHER,
+        ),
+        wilds=WildRules.deuces_and_jokers(only_jokers_move=only_jokers_move),
+        pickup=Pickup.TOP,
+        going_out=GoingOut.ANY,
+        stock_rule=StockRule.RESHUFFLE_KEEP_TOP if keep_top_discard else StockRule.RESHUFFLE,
+        claims=ClaimRule(order=order, discarder_may_claim=discarder_may_claim),
+        deal_scoring=PenaltyScoring(PenaltyTable.crummy_rummy()),
+        start_rule=DealerLeftStarts(),
+        game_end=FixedDeals(len(schedule)),
+        max_deals=len(schedule),
+    )
+    return Variant(
+        id="crummy-rummy",
+        name="Crummy Rummy",
+        rules=rules,
+        options={
+            "aces": aces,
+            "jokers_per_deck": jokers_per_deck,
+            "only_jokers_move": only_jokers_move,
+            "claim_order": claim_order,
+            "discarder_may_claim": discarder_may_claim,
+            "keep_top_discard": keep_top_discard,
+        },
+        min_players=2,
+        max_players=8,
+    )
+
+
+register(
+    "crummy-rummy",
+    crummy_rummy,
+    "Crummy Rummy: 2-8 players, seven contract rounds, deuces and jokers wild (at most half)",
+)
