@@ -1673,21 +1673,66 @@ def _per_seat(
 def _may_fit(
     contract: Contract, laid: Sequence[Meld], hand: Sequence[Card], context: MeldContext
 ) -> bool:
-    """A quick bound before solving: a contract that must use every card cannot take more
-    cards than its open melds can hold."""
-    if not contract.all_cards:
-        return True
+    """A quick necessary condition before solving (never false when the contract can be met).
+
+    It relaxes the problem: each open set takes the most natural cards any rank offers and
+    each open run the most any window of its length offers, even if melds would share cards;
+    if the wild cards still cannot make up what is missing, or the hand is too small (or, for
+    a contract that uses every card, too large), the contract cannot be met.
+    """
     rest = contract.unmet(laid)
     if rest is None:
         return False
+    if not rest:
+        return True
     rules = context.rules
-    room = 0
-    for req in rest:
-        if req.kind is MeldKind.RUN:
-            room += rules.run_max
-        else:
-            room += rules.set_max if rules.set_max is not None else context.deck.size
-    return len(hand) <= room
+    mask = context.wilds.mask
+    wilds = sum(1 for c in hand if mask[c])
+    naturals = [c for c in hand if not mask[c]]
+    lengths = [
+        r.min_len or (rules.run_min if r.kind is MeldKind.RUN else rules.set_min) for r in rest
+    ]
+    if sum(lengths) > len(hand):
+        return False
+    if contract.all_cards:
+        room = sum(
+            rules.run_max
+            if r.kind is MeldKind.RUN
+            else (rules.set_max if rules.set_max is not None else context.deck.size)
+            for r in rest
+        )
+        if len(hand) > room:
+            return False
+    missing = 0
+    set_lengths = sorted(
+        (n for r, n in zip(rest, lengths, strict=True) if r.kind is not MeldKind.RUN),
+        reverse=True,
+    )
+    if set_lengths:
+        by_rank = sorted(Counter(c % 13 for c in naturals).values(), reverse=True)
+        for i, need in enumerate(set_lengths):
+            have = by_rank[0 if not contract.distinct_set_ranks else i] if by_rank else 0
+            if contract.distinct_set_ranks and i >= len(by_rank):
+                have = 0
+            missing += max(0, need - have)
+    run_lengths = [n for r, n in zip(rest, lengths, strict=True) if r.kind is MeldKind.RUN]
+    if run_lengths:
+        lowest, highest = rules.aces.positions
+        masks = [0, 0, 0, 0]  # bit p set: the suit's natural card at run position p is held
+        for card in naturals:
+            suit, rank = divmod(int(card), 13)
+            masks[suit] |= 1 << (rank + 1) | (1 << 14 if rank == 0 else 0)
+        best_for: dict[int, int] = {}
+        for need in run_lengths:
+            if need not in best_for:
+                window = (1 << need) - 1
+                best_for[need] = max(
+                    ((mask >> start) & window).bit_count()
+                    for mask in masks
+                    for start in range(lowest, highest - need + 2)
+                )
+            missing += need - best_for[need]
+    return missing <= wilds
 
 
 def _with_card(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
