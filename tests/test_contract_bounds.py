@@ -48,3 +48,14 @@ def test_the_quick_bound_rejects_a_hopeless_hand() -> None:
     two_runs = CONTRACT_RUMMY_SCHEDULE.round(3).contract
     assert not _may_fit(two_runs, (), hand, context)
     assert not can_meet_contract(hand, two_runs, context)
+
+
+def test_the_quick_bound_with_fewer_ranks_than_sets_needed() -> None:
+    """Three sets from two ranks and two wild cards: the third set lacks three cards."""
+    from rummykit.cards import parse_cards
+
+    context = CONTEXTS[1]  # deuces and jokers wild
+    three_sets = CRUMMY_RUMMY_SCHEDULE.round(4).contract
+    hand = parse_cards("KS KH KD 5C 5D 2S JK")
+    assert not _may_fit(three_sets, (), hand, context)
+    assert not can_meet_contract(hand, three_sets, context)

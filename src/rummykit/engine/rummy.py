@@ -1711,9 +1711,8 @@ def _may_fit(
     if set_lengths:
         by_rank = sorted(Counter(c % 13 for c in naturals).values(), reverse=True)
         for i, need in enumerate(set_lengths):
-            have = by_rank[0 if not contract.distinct_set_ranks else i] if by_rank else 0
-            if contract.distinct_set_ranks and i >= len(by_rank):
-                have = 0
+            j = i if contract.distinct_set_ranks else 0
+            have = by_rank[j] if j < len(by_rank) else 0
             missing += max(0, need - have)
     run_lengths = [n for r, n in zip(rest, lengths, strict=True) if r.kind is MeldKind.RUN]
     if run_lengths:
