@@ -8,10 +8,11 @@ how to lay it out with the least deadwood (or the best score).
 >>> hand = parse_cards("4S 5S 6S 6H 6D KC")
 >>> [str(m) for m in possible_melds(hand, ctx)]
 ['set 6: 6S 6H 6D', 'run 4S-6S: 4S 5S 6S']
->>> min_deadwood(hand, ctx, value=lambda card: 1)
-1
->>> best_arrangement(hand, ctx, value=lambda card: 1).deadwood
-(Card('KC'),)
+>>> pips = lambda card: int(card.rank)         # the 6S joins the set or the run, not both
+>>> min_deadwood(hand, ctx, value=pips)          # 4S 5S KC left (the run would leave 25)
+22
+>>> best_arrangement(hand, ctx, value=pips).deadwood
+(Card('4S'), Card('5S'), Card('KC'))
 
 Every function takes the :class:`~rummykit.melds.MeldContext` that judges melds, and every
 answer agrees with :meth:`MeldContext.violation <rummykit.melds.MeldContext.violation>`: the
@@ -37,6 +38,7 @@ How the searches work:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
@@ -82,7 +84,7 @@ _KIND_INDEX: Final = {MeldKind.SET: 0, MeldKind.RUN: 1, MeldKind.QUARTET: 2}
 _KIND_BY_INDEX: Final = (MeldKind.SET, MeldKind.RUN, MeldKind.QUARTET)
 _ALL_KINDS: Final = frozenset(MeldKind)
 _CACHE_LIMIT: Final = 200_000
-_PARTS_LIMIT: Final = 20_000
+_PARTS_LIMIT: Final = 50_000
 _SOLVER_LIMIT: Final = 64
 
 _Key = tuple[int, int, int, tuple[Card, ...]]
@@ -213,11 +215,12 @@ class Solver:
     >>> solver = Solver.of(MeldContext())
     >>> hand = parse_cards("4S 5S 6S 6H 6D 6C")
     >>> len(solver.possible_melds(hand)), solver.min_deadwood(hand, value=lambda c: 1)
-    (7, 0)
+    (6, 0)
     >>> solver.can_meet_contract(hand, Contract.parse("1 run + 1 set"))
     True
-    >>> [[str(m) for m in way] for way in solver.contract_ways(hand, Contract.parse("1 set"))]
-    [['set 6: 6S 6H 6D'], ['set 6: 6S 6H 6D 6C'], ['set 6: 6S 6H 6C'], ['set 6: 6S 6D 6C'], ['set 6: 6H 6D 6C']]
+    >>> for way in solver.contract_ways(hand, Contract.parse("1 run + 1 set")):
+    ...     print([str(m) for m in way])
+    ['set 6: 6H 6D 6C', 'run 4S-6S: 4S 5S 6S']
     >>> solver.best_arrangement(hand, value=lambda c: 1).score
     0
     """
@@ -264,6 +267,17 @@ class Solver:
             reps.append(tuple(row))
         self._reps = tuple(reps)
         self._run_suits = tuple(s for s in range(4) if any(c >= 0 for c in reps[s]))
+        self._positions = tuple(tuple(p for p in range(16) if reps[s][p] >= 0) for s in range(4))
+        # room[s][p]: how many valid positions follow p without a gap; room_mask: as bits
+        rooms = []
+        for s in range(4):
+            room = [0] * 17
+            for p in range(self._hi - 1, -1, -1):
+                if reps[s][p + 1] >= 0:
+                    room[p] = room[p + 1] + 1
+            rooms.append(tuple(room))
+        self._room = tuple(rooms)
+        self._room_mask = tuple(tuple((1 << r) - 1 for r in room) for room in rooms)
         shapes = [tuple(c >= 0 for c in row) for row in reps]
         self._suit_class = tuple(shapes.index(shape) for shape in shapes)
         # rel[code]: the fields of a packed hand that the templates of ``code`` look at.
@@ -299,7 +313,17 @@ class Solver:
         entry = _SOLVERS.get(id(ctx))
         if entry is not None and entry[0] is ctx:
             return entry[1]
-        solver = cls(ctx)
+        # an equal context built anew (say, once per move) shares the solver
+        try:
+            solver = _SOLVERS_BY_VALUE.get(ctx)
+        except TypeError:  # a context holding an unhashable custom piece
+            solver = None
+        if solver is None:
+            solver = cls(ctx)
+            if len(_SOLVERS_BY_VALUE) >= _SOLVER_LIMIT:
+                _SOLVERS_BY_VALUE.clear()
+            with contextlib.suppress(TypeError):
+                _SOLVERS_BY_VALUE[ctx] = solver
         if len(_SOLVERS) >= _SOLVER_LIMIT:
             _SOLVERS.clear()
         _SOLVERS[id(ctx)] = (ctx, solver)
@@ -463,13 +487,16 @@ class Solver:
         self._parts[key] = found
         return found
 
-    def _grow(self, fp: int, n: int, w: int, ahead: int, wilds: int, room: int) -> bool:
-        """Whether a run prefix of ``n`` cards, ``w`` of them counted wild, can still become a
-        valid run with at most ``room`` more positions, ``ahead`` naturals and ``wilds`` wild
-        cards left to fill them."""
-        key = (((((n * 32 + w) * 32 + ahead) * 32 + wilds) * 32 + room) << 1) | fp
+    def _grow(self, key: int) -> bool:
+        """Whether a run prefix can still become a valid run. ``key`` packs the prefix's
+        cards ``n`` and wild count ``w`` (five bits each), the ``ahead`` mask of the next
+        positions that a natural card can fill (14 bits), the ``wilds`` left to place and the
+        ``room`` (positions left; five bits each), then a bit for first play."""
         found = self._grow_cache.get(key)
         if found is None:
+            fp, room = key & 1, (key >> 1) & 31
+            wilds, ahead = (key >> 6) & 31, (key >> 11) & 0x3FFF
+            w, n = (key >> 25) & 31, key >> 30
             rows = self._rows[fp]
             found = False
             for e in range(1, room + 1):
@@ -478,7 +505,7 @@ class Solver:
                     break
                 if m < self._run_min:
                     continue
-                low_w = w + e - min(e, ahead)
+                low_w = w + e - (ahead & ((1 << e) - 1)).bit_count()
                 high_w = w + min(e, wilds)
                 if low_w <= high_w and (rows[m] >> low_w) & ((1 << (high_w - low_w + 1)) - 1):
                     found = True
@@ -488,11 +515,18 @@ class Solver:
 
     def _gen_runs(self, info: _Hand, fp: int, suit: int) -> list[_Pair]:
         """The runs of ``suit``, in :func:`meld_sort_key` order: a depth-first walk from each
-        start position; each position takes its natural card or one of the distinct wilds."""
+        start position; each position takes its natural card or one of the distinct wilds.
+
+        Positions are bits: ``natural`` marks the positions whose natural card is held (a run
+        holds each position once, and never both Ace positions as ``run_max <= 13``)."""
         counts, mask = info.counts, self._mask
         reps = self._reps[suit]
-        natural_left = [counts[c] if c >= 0 and not mask[c] else 0 for c in reps]
-        key = (1, suit, fp, info.wild_key, tuple(natural_left))
+        natural = 0
+        for pos in self._positions[suit]:
+            code = reps[pos]
+            if counts[code] and not mask[code]:
+                natural |= 1 << pos
+        key = (1, suit, fp, info.wild_key, natural)
         found = self._parts.get(key)
         if found is not None:
             return found
@@ -500,43 +534,50 @@ class Solver:
         self._parts[key] = out
         run_min, run_max, hi = self._run_min, self._run_max, self._hi
         wild_codes = info.wilds
-        wild_left = [counts[c] for c in wild_codes]
-        wilds_total = sum(wild_left)
-        if not wilds_total and sum(1 for n in natural_left if n) < run_min:
+        wilds_total = len(info.wild_cards)
+        if not wilds_total and natural.bit_count() < run_min:
             return out
         rows = self._rows[fp]
-        excuse = self._excuse_run
-        # room[p]: valid positions after p; ahead[p]: of those, how many have a natural card.
-        # (Naturals are tracked per position: a run never holds both Ace positions, as
-        # run_max <= 13.)
-        room = [0] * 17
-        ahead = [0] * 17
-        for p in range(hi - 1, -1, -1):
-            if reps[p + 1] >= 0:
-                room[p] = room[p + 1] + 1
-                ahead[p] = ahead[p + 1] + (1 if natural_left[p + 1] else 0)
-        chosen: list[Card] = []
         meld = self._meld
+        if not wilds_total:
+            # natural cards only: every window of consecutive naturals
+            if rows[run_min] & 1:
+                for a in range(self._lo, hi + 1):
+                    b = a
+                    while b <= hi and (natural >> b) & 1 and b - a < run_max:
+                        b += 1
+                        if b - a >= run_min and (rows[b - a] & 1):
+                            cards = tuple(_CARD[reps[p]] for p in range(a, b))
+                            out.append(meld((1, suit, a, cards)))
+            return out
+        excuse = self._excuse_run
+        # free: positions a card can fill without counting as wild (a natural, or with
+        # in_place_is_natural a wild card in its own place); room[p]: valid positions after p
+        free = natural
+        if excuse:
+            for code in wild_codes:
+                if _SUIT_OF[code] == suit:
+                    for pos in (1, 14) if _RANK_OF[code] == 1 else (_RANK_OF[code],):
+                        if reps[pos] == code:
+                            free |= 1 << pos
+        room, room_mask = self._room[suit], self._room_mask[suit]
+        wild_left = [counts[c] for c in wild_codes]
+        plain = [(code, i) for i, code in enumerate(wild_codes)]
+        options_of = [
+            sorted([*plain, (reps[p], -1)]) if (natural >> p) & 1 else plain for p in range(hi + 1)
+        ]
+        chosen: list[Card] = []
         grow_ok = self._grow
-        options_of: list[list[tuple[int, int]]] = []
-        for p in range(16):
-            row = [(code, i) for i, code in enumerate(wild_codes)]
-            if natural_left[p]:
-                row.append((reps[p], -1))
-                row.sort()
-            options_of.append(row)
 
         def walk(start: int, pos: int, n: int, w: int, wilds: int) -> None:
             rep = reps[pos]
             nxt = pos + 1
             n1 = n + 1
             may_grow = n1 < run_max and room[pos] > 0
+            ahead = ((free >> nxt) & room_mask[pos]) << 5
             for code, i in options_of[pos]:
                 if i < 0:
-                    if not natural_left[pos]:
-                        continue
                     w2, wl = w, wilds
-                    natural_left[pos] -= 1
                 else:
                     if not wild_left[i]:
                         continue
@@ -545,21 +586,32 @@ class Solver:
                 chosen.append(_CARD[code])
                 if n1 >= run_min and (rows[n1] >> w2) & 1:
                     out.append(meld((1, suit, start, tuple(chosen))))
-                if may_grow and grow_ok(fp, n1, w2, ahead[pos], min(wl, 31), room[pos]):
+                if may_grow and grow_ok(
+                    ((n1 << 5 | w2) << 19 | ahead | (wl if wl < 31 else 31)) << 6
+                    | room[pos] << 1
+                    | fp
+                ):
                     walk(start, nxt, n1, w2, wl)
                 chosen.pop()
-                if i < 0:
-                    natural_left[pos] += 1
-                else:
+                if i >= 0:
                     wild_left[i] += 1
 
+        window = (1 << run_max) - 1
         for start in range(self._lo, hi + 1):
-            if reps[start] < 0 or (not wilds_total and not natural_left[start]):
+            if reps[start] < 0 or room[start] + 1 < run_min:
                 continue
-            if room[start] + 1 < run_min:
-                continue
-            if grow_ok(fp, 0, 0, ahead[start - 1], min(wilds_total, 31), room[start] + 1):
+            ahead = (free >> start) & room_mask[start - 1]
+            if not grow_ok((ahead << 5 | min(wilds_total, 31)) << 6 | (room[start] + 1) << 1 | fp):
+                continue  # (n = w = 0)
+            # the runs from one start depend only on the naturals they can reach
+            start_key = (2, suit, start, fp, info.wild_key, (natural >> start) & window)
+            runs = self._parts.get(start_key)
+            if runs is None:
+                mark = len(out)
                 walk(start, start, 0, 0, wilds_total)
+                self._parts[start_key] = out[mark:]
+            else:
+                out.extend(runs)
         return out
 
     def _gen_quartets(self, info: _Hand, fp: int, out: list[_Pair]) -> None:
@@ -613,6 +665,7 @@ class Solver:
     def _run_bits(self, suit: int, positions: int, fp: int) -> int:
         """Bit ``j`` set when the natural cards at ``positions`` (a bit mask) of ``suit`` and
         ``j`` wild cards form a valid run (interchangeable wilds)."""
+        suit = self._suit_class[suit]
         key = (suit, positions, fp)
         found = self._run_bits_cache.get(key)
         if found is None:
@@ -679,7 +732,7 @@ class Solver:
                 for pos in (1, 14) if rank == 1 else (rank,):
                     if reps[pos] != low:
                         continue
-                    self._run_templates(low, pos, reps, suit, avail, cap, fp, acc)
+                    self._run_templates(low, pos, suit=suit, avail=avail, cap=cap, fp=fp, acc=acc)
         result = tuple((vec, bits & capmask) for vec, bits in acc.items() if bits & capmask)
         self._templates_cache[key] = result
         return result
@@ -688,7 +741,7 @@ class Solver:
         self,
         low: int,
         pos: int,
-        reps: tuple[int, ...],
+        *,
         suit: int,
         avail: Callable[[int], int],
         cap: int,
@@ -696,6 +749,7 @@ class Solver:
         acc: dict[int, int],
     ) -> None:
         run_max = self._run_max
+        reps = self._reps[suit]
         # the block of valid positions around pos
         block_lo = pos
         while (
@@ -707,8 +761,8 @@ class Solver:
             block_hi + 1 <= self._hi and reps[block_hi + 1] >= 0 and block_hi - pos + 1 < run_max
         ):
             block_hi += 1
+        # (an Ace's second position is a candidate only if a second copy is held)
         cands = [q for q in range(block_lo, block_hi + 1) if q != pos and avail(reps[q]) > 0]
-        # two positions for one Ace code need two copies
         left = [pos, *sorted((q for q in cands if q < pos), reverse=True)]
         right = [pos, *(q for q in cands if q > pos)]
         for a in left:
@@ -763,7 +817,7 @@ class Solver:
         the choice as (natural codes, wild count) parts in the order the search took them (melds
         of wilds only have no natural codes), then (natural deadwood codes, -1)."""
         wilds_total = len(info.wild_cards)
-        values = {code: value(_CARD[code]) for code in set(info.cards)}
+        values: dict[int, int] = {code: value(code) for code in set(info.cards)}
         wild_values = sorted(values[c] for c in info.wild_cards)
         low_prefix = [0]
         for v in wild_values:
@@ -863,7 +917,7 @@ class Solver:
         fp: int,
     ) -> tuple[int, list[Meld], list[Card]]:
         """Best score over concrete melds (wild cards by identity): branch on the lowest card."""
-        values = {code: value(_CARD[code]) for code in set(info.cards)}
+        values: dict[int, int] = {code: value(code) for code in set(info.cards)}
         best_of: dict[int, tuple[int, Meld]] = {}
         for meld, vec in self._generate(info, fp):
             worth = 0 if meld_value is None else meld_value(meld)
@@ -987,7 +1041,8 @@ class Solver:
         >>> from rummykit import parse_cards
         >>> from rummykit.contracts import Contract
         >>> from rummykit.melds import MeldContext
-        >>> Solver.of(MeldContext()).can_meet_contract(parse_cards("5S 5H 5D"), Contract.parse("2 sets"))
+        >>> solver = Solver.of(MeldContext())
+        >>> solver.can_meet_contract(parse_cards("5S 5H 5D"), Contract.parse("2 sets"))
         False
         """
         info = self._hand(hand)
@@ -1073,7 +1128,7 @@ class Solver:
                 return True
             for card in meld.cards:
                 counts[card] -= 1
-            later = laid + (*chosen, meld)
+            later = (*laid, *chosen, meld)
             rest = contract.unmet(later)
             ok = rest is not None and self._fast_contract(counts, contract, rest, later, fp)
             for card in meld.cards:
@@ -1134,7 +1189,7 @@ class Solver:
                 chosen.append(meld)
                 for card in meld.cards:
                     counts[card] -= 1
-                yield from pick(index + 1, hand - vec)
+                yield from pick(index, hand - vec)  # the same meld again needs a second copy
                 for card in meld.cards:
                     counts[card] += 1
                 chosen.pop()
@@ -1179,11 +1234,15 @@ class Solver:
             else frozenset()
         )
         touching = contract.run_distinctness is RunDistinctness.TOUCHING
-        laid_runs = [m for m in laid if m.kind is MeldKind.RUN and m.suit is not None]
-        banned = frozenset() if touching else frozenset(int(m.suit) for m in laid_runs)  # type: ignore[arg-type]
+        laid_runs = [
+            (int(m.suit), m.low, m.high)
+            for m in laid
+            if m.kind is MeldKind.RUN and m.suit is not None
+        ]
+        banned = frozenset[int]() if touching else frozenset(s for s, _, _ in laid_runs)
         obstacles = tuple(
-            tuple(sorted((m.low, m.high) for m in laid_runs if int(m.suit) == s))  # type: ignore[arg-type]
-            for s in range(4)
+            tuple(sorted((low, high) for s, low, high in laid_runs if s == suit))
+            for suit in range(4)
         )
         suits = [s for s in self._run_suits if s not in banned]
 
@@ -1204,7 +1263,13 @@ class Solver:
                 found = per_suit.get(key)
                 if found is None:
                     found = self._suit_bits(
-                        s, nat[s * 13 : s * 13 + 13], lens, all_cards, obstacles[s], fp, wilds
+                        s,
+                        nat[s * 13 : s * 13 + 13],
+                        lens,
+                        all_cards=all_cards,
+                        obstacles=obstacles[s],
+                        fp=fp,
+                        cap=wilds,
                     )
                     if not all_cards:
                         found &= -found
@@ -1330,6 +1395,7 @@ class Solver:
         suit: int,
         counts: list[int],
         lens: tuple[int, ...],
+        *,
         all_cards: bool,
         obstacles: tuple[tuple[int, int], ...],
         fp: int,
@@ -1371,7 +1437,7 @@ class Solver:
                 for b in range(a, min(a + run_max - 1, hi) + 1):
                     if reps[b] < 0:
                         break
-                    if b == 1 or b == 14:
+                    if b in {1, 14}:
                         t += aces > 0
                     else:
                         t += (present >> b) & 1
@@ -1446,7 +1512,9 @@ class Solver:
         return found & ((1 << (cap + 1)) - 1)
 
 
+#: Solvers by context identity (the fast path) and by context value.
 _SOLVERS: dict[int, tuple[MeldContext, Solver]] = {}
+_SOLVERS_BY_VALUE: dict[MeldContext, Solver] = {}
 
 
 def possible_melds(
@@ -1493,7 +1561,7 @@ def can_meet_contract(
     >>> from rummykit import parse_cards
     >>> from rummykit.contracts import Contract
     >>> from rummykit.melds import MeldContext
-    >>> hand = parse_cards("5S 5H 5D 6S 7S 8S")
+    >>> hand = parse_cards("5S 5H 5D 6S 7S")           # the 5S cannot be in both
     >>> can_meet_contract(hand, Contract.parse("1 run + 1 set"), MeldContext())
     False
     >>> can_meet_contract(hand + parse_cards("5C"), Contract.parse("1 run + 1 set"), MeldContext())
