@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test lint typecheck unit docs bench clean
+.PHONY: setup demo test lint typecheck unit docs bench compare clean
 
 setup: $(STAMP)
 
@@ -35,5 +35,19 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_solver.py
 	$(PY) benchmarks/bench_playouts.py
 
+# Gin rummy against OpenSpiel and RLCard (benchmarks/peers/): not part of `make test`. The
+# peers go into their own environment, never into .venv.
+PEERS := .venv-peers
+PEERS_STAMP := $(PEERS)/.installed
+
+$(PEERS_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(PEERS)
+	$(PEERS)/bin/python -m pip install --quiet --upgrade pip
+	$(PEERS)/bin/python -m pip install --quiet open_spiel rlcard -e .
+	touch $(PEERS_STAMP)
+
+compare: $(PEERS_STAMP)
+	$(PEERS)/bin/python benchmarks/peers/compare.py
+
 clean:
-	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(PEERS) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

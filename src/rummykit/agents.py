@@ -28,6 +28,7 @@ from rummykit.engine.moves import (
     Claim,
     Discard,
     Draw,
+    Knock,
     LayMeld,
     LayOff,
     Move,
@@ -104,8 +105,9 @@ class GreedyAgent:
 
     In order: lay the longest meld available; lay off; choose to start when asked; claim a
     discard out of turn, and take the discard, only when it fits the hand (two or more related
-    cards), else draw; discard the card with the lowest :func:`usefulness`, the highest rank
-    among equals, never the card just taken when another will do.
+    cards), else draw; knock as soon as it may (Gin Rummy); discard the card with the lowest
+    :func:`usefulness`, the highest rank among equals, never the card just taken when another
+    will do.
     """
 
     name: str = "greedy"
@@ -140,6 +142,8 @@ class GreedyAgent:
                 return TakeDiscard()
         if any(isinstance(m, Draw) for m in moves):
             return Draw()
+        if any(isinstance(m, Knock) for m in moves):
+            return Knock()
         discards = [m for m in moves if isinstance(m, Discard)]
         took = getattr(view, "took", None)
         if took is not None and len(discards) > 1:

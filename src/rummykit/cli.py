@@ -4,11 +4,14 @@ Every command is a function of its arguments and the streams it is given, so tes
 other programs can call :func:`main` directly; it returns the exit code (0 success, 1 a
 simulation had errors, 2 a usage mistake) and never raises for user mistakes.
 
+>>> import io
 >>> from rummykit.cli import main
->>> main(["list"])
-crib-rummy  Crib Rummy (Fosdick): 2-4 players, ...
+>>> out = io.StringIO()
+>>> main(["list"], stdout=out)
 0
->>> main(["simulate", "gin"])
+>>> [line.split()[0] for line in out.getvalue().splitlines()][:2]
+['contract-rummy', 'crazy-rummy']
+>>> main(["simulate", "no-such-game"], stderr=io.StringIO())
 2
 
 Options of a variant are passed as ``--option key=value``; values are read as whole numbers,

@@ -32,6 +32,7 @@ __all__ = [
     "Discard",
     "Draw",
     "End",
+    "Knock",
     "LayMeld",
     "LayOff",
     "Move",
@@ -192,6 +193,16 @@ class Pass(Move):
         return "pass"
 
 
+@attrs.frozen
+class Knock(Move):
+    """End the hand by showing a hand of little enough deadwood (Gin Rummy: with eleven cards
+    after a draw, a discard and the spread follow; at the wall, take the last discard and
+    knock with it)."""
+
+    def __str__(self) -> str:
+        return "knock"
+
+
 _SWAP: Final = re.compile(r"^swap\s+(\S+)\s+into\s+#(\d+)\s+at\s+(\d+)$")
 
 
@@ -265,3 +276,4 @@ register_verb("forgo", _bare(Peg(False)), example="forgo")
 register_verb("swap", _swap, example="swap 8H into #0 at 2")
 register_verb("claim", _bare(Claim()), example="claim")
 register_verb("pass", _bare(Pass()), example="pass")
+register_verb("knock", _bare(Knock()), example="knock")

@@ -1,0 +1,79 @@
+"""Regenerate the golden move-count files of ``gin-rummy``.
+
+    .venv/bin/python tests/golden/regenerate_gin_rummy.py
+
+For each case (options, seed, agent) the script starts ``new_game(players=2, seed=...)`` and
+plays a fixed line of at most ``STEPS`` moves, choosing with the named agent (the generator is
+seeded from the case). At every step it writes down how many legal moves there are and the
+move played, one ``[count, move]`` pair per line. ``tests/test_gin_rummy.py`` replays the
+recorded moves and compares the counts, like perft counts in chess. A rules change that
+alters move generation shows up as a diff in these files: review it before committing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import rummykit
+from rummykit.agents import make_agent
+
+VARIANT = "gin-rummy"
+STEPS = 400
+#: (name, options, seed, agent): random lines stay in one hand for long; greedy lines knock,
+#: spread, lay off and cross hands.
+CASES: tuple[tuple[str, dict[str, object], int, str], ...] = (
+    ("default", {}, 1, "random"),
+    ("default", {}, 2, "greedy"),
+    ("default", {}, 3, "greedy"),
+    ("oklahoma-big-gin", {"oklahoma": True, "big_gin": 31}, 4, "greedy"),
+    ("strict", {"discard_taken": False, "knock_card": 7}, 5, "greedy"),
+)
+HERE = Path(__file__).parent
+
+
+def line(options: dict[str, object], seed: int, agent: str) -> dict[str, object]:
+    """The golden record of one case."""
+    game = rummykit.variant(VARIANT, **options)
+    state = game.new_game(players=2, seed=seed)
+    chooser = make_agent(agent)
+    rng = random.Random(f"golden:{VARIANT}:{seed}")
+    steps: list[tuple[int, str]] = []
+    while not state.is_over and len(steps) < STEPS:
+        count = len(state.legal_moves())
+        move = chooser.choose(state, rng)
+        steps.append((count, str(move)))
+        state = state.apply(move)
+    return {
+        "variant": VARIANT,
+        "options": dict(game.options),
+        "players": 2,
+        "seed": seed,
+        "agent": agent,
+        "steps": steps,
+    }
+
+
+def dumps(data: dict[str, object]) -> str:
+    """``data`` as JSON with one step per line, so that a diff shows the steps that changed."""
+    head = {key: value for key, value in data.items() if key != "steps"}
+    lines = json.dumps(head, indent=1).rstrip("}").rstrip() + ',\n "steps": [\n'
+    steps = data["steps"]
+    assert isinstance(steps, list)
+    lines += ",\n".join(f"  {json.dumps(list(step))}" for step in steps)
+    return lines + "\n ]\n}\n"
+
+
+def main() -> None:
+    for name, options, seed, agent in CASES:
+        path = HERE / f"{VARIANT}_{name}_seed{seed}_{agent}.json"
+        data = line(options, seed, agent)
+        text = dumps(data)
+        assert json.loads(text) == json.loads(json.dumps(data))
+        path.write_text(text)
+        print(f"{path.name}: {len(data['steps'])} steps")  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    main()
