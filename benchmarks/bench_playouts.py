@@ -30,9 +30,12 @@ from rummykit.agents import make_agent
 from rummykit.sim import game_seed, play_game
 
 #: Player counts to measure for a variant (others: its least, and up to two more).
-PLAYERS: dict[str, tuple[int, ...]] = {"crib-rummy": (2, 3, 4)}
+PLAYERS: dict[str, tuple[int, ...]] = {"crib-rummy": (2, 3, 4), "crazy-rummy-faceup": (2, 4, 8)}
 AGENTS: tuple[str, ...] = ("random", "greedy")
 SEED = 20240601
+#: How deals ended, where a game's final state counts it (Crummy: the halts of R7 and the
+#: safeguard of R8); summed over a run's games and reported with its number of deals.
+DEAL_ENDINGS: tuple[str, ...] = ("halts", "repetition_halts", "safeguards")
 
 
 def player_counts(game: rummykit.Variant) -> tuple[int, ...]:
@@ -48,7 +51,8 @@ def run_once(
 ) -> dict[str, Any]:
     """Play up to ``games`` games (stopping after ``seconds``) and measure them."""
     agents = [make_agent(agent) for _ in range(players)]
-    played = moves = errors = 0
+    played = moves = errors = deals = 0
+    endings: dict[str, int] = {}
     budget_hit = False
     started = time.perf_counter()
     for index in range(games):
@@ -62,6 +66,11 @@ def run_once(
         else:
             played += 1
             moves += result.moves
+            final = result.state
+            deals += final.deal_number - final.setup.deal + 1
+            for name in DEAL_ENDINGS:
+                if hasattr(final, name):
+                    endings[name] = endings.get(name, 0) + getattr(final, name)
     elapsed = time.perf_counter() - started
     return {
         "games": played,
@@ -71,6 +80,8 @@ def run_once(
         "games_per_second": played / elapsed if elapsed else 0.0,
         "moves_per_second": moves / elapsed if elapsed else 0.0,
         "budget_hit": budget_hit,
+        "deals": deals,
+        "deal_endings": endings,
     }
 
 
@@ -102,6 +113,8 @@ def measure(
         "moves_per_second": round(statistics.median(rates), 1),
         "moves_per_second_runs": [round(r, 1) for r in rates],
         "budget_hit": any(r["budget_hit"] for r in runs),
+        "deals": median["deals"],
+        **({"deal_endings": median["deal_endings"]} if median["deal_endings"] else {}),
     }
 
 

@@ -24,7 +24,9 @@ CONTEXTS = [
         wilds=WildRules.deuces_and_jokers().for_deal(DealInfo(1)),
     ),
 ]
-CONTRACTS = [spec.contract for spec in (*CONTRACT_RUMMY_SCHEDULE.specs, *CRUMMY_RUMMY_SCHEDULE.specs)]
+CONTRACTS = [
+    spec.contract for spec in (*CONTRACT_RUMMY_SCHEDULE.specs, *CRUMMY_RUMMY_SCHEDULE.specs)
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -548,3 +548,9 @@ def test_every_random_game_terminates_and_keeps_every_card():
         assert state.is_over
         assert state.winners
         assert steps < 20_000
+
+
+@pytest.mark.parametrize(("variant_id", "deal"), [("contract-rummy", 8), ("crazy-rummy", 14)])
+def test_new_game_refuses_a_deal_past_the_games_end(variant_id: str, deal: int) -> None:
+    with pytest.raises(OptionError, match=f"deal {deal} does not exist"):
+        rummykit.variant(variant_id).new_game(players=3, seed=1, deal=deal)

@@ -297,7 +297,7 @@ class WildRules:
     @classmethod
     def jokers(cls, *, movement: WildMovement = WildMovement.NEVER) -> WildRules:
         """Jokers wild, any number per meld, never moved (Crib Rummy, R39; the seven-round
-        contract game uses ``movement=MOVE_ON_TABLE``)."""
+        contract game too, since its sources say nothing about replacing them)."""
         return cls(selector=JokersWild(), movement=movement)
 
     @classmethod

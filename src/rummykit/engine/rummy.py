@@ -37,7 +37,7 @@ from rummykit.engine.moves import (
     TakeDiscard,
 )
 from rummykit.engine.views import HIDDEN, Hidden
-from rummykit.errors import IllegalMoveError
+from rummykit.errors import IllegalMoveError, OptionError
 from rummykit.melds import ACE_HIGH, Meld, MeldContext, MeldKind, MeldRules, position_rank
 from rummykit.solver import can_meet_contract, meld_sort_key, possible_melds
 from rummykit.wilds import DealInfo, WildMovement, WildPolicy
@@ -556,6 +556,11 @@ class RummyRules:
     # -- starting ------------------------------------------------------------------------------
 
     def start(self, variant: Variant, players: int, seed: int, setup: Setup) -> RummyState:
+        if setup.deal > self.max_deals:
+            raise OptionError(
+                f"{variant.id} has at most {self.max_deals} deals; "
+                f"deal {setup.deal} does not exist"
+            )
         scores = setup.scores if setup.scores is not None else (0,) * players
         dealer = setup.dealer
         if dealer is None:
