@@ -41,6 +41,7 @@ __all__ = [
     "Swap",
     "TakeDiscard",
     "VerbParser",
+    "bare_verb",
     "parse_move",
     "register_verb",
 ]
@@ -232,7 +233,9 @@ def parse_move(text: str) -> Move:
     )
 
 
-def _bare(move: Move) -> VerbParser:
+def bare_verb(move: Move) -> VerbParser:
+    """The parser of a verb that takes nothing after it and always means ``move``."""
+
     def parse(verb: str, rest: str) -> Move:
         if rest:
             raise ValueError(f"'{verb}' takes nothing after it")
@@ -258,8 +261,8 @@ def _needs_rest(read: Callable[[str], Move], what: str) -> VerbParser:
     return parse
 
 
-register_verb("draw", _bare(Draw()), example="draw")
-register_verb("take", _bare(TakeDiscard()), example="take")
+register_verb("draw", bare_verb(Draw()), example="draw")
+register_verb("take", bare_verb(TakeDiscard()), example="take")
 register_verb(
     "discard", _needs_rest(lambda rest: Discard(Card.parse(rest)), "a card"), example="discard QH"
 )
@@ -269,11 +272,11 @@ register_verb(
     example="meld run 5H-7H: 5H 6H 9C",
 )
 register_verb("lay", _lay, example="lay 8H on #0 high")
-register_verb("start", _bare(ChooseStart(True)), example="start")
-register_verb("decline", _bare(ChooseStart(False)), example="decline")
-register_verb("peg", _bare(Peg(True)), example="peg")
-register_verb("forgo", _bare(Peg(False)), example="forgo")
+register_verb("start", bare_verb(ChooseStart(True)), example="start")
+register_verb("decline", bare_verb(ChooseStart(False)), example="decline")
+register_verb("peg", bare_verb(Peg(True)), example="peg")
+register_verb("forgo", bare_verb(Peg(False)), example="forgo")
 register_verb("swap", _swap, example="swap 8H into #0 at 2")
-register_verb("claim", _bare(Claim()), example="claim")
-register_verb("pass", _bare(Pass()), example="pass")
-register_verb("knock", _bare(Knock()), example="knock")
+register_verb("claim", bare_verb(Claim()), example="claim")
+register_verb("pass", bare_verb(Pass()), example="pass")
+register_verb("knock", bare_verb(Knock()), example="knock")

@@ -39,7 +39,7 @@ import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit
 from rummykit.engine.core import NOBODY, GameState, Setup, Variant, shuffled
-from rummykit.engine.moves import Move, VerbParser, register_verb
+from rummykit.engine.moves import Move, bare_verb, register_verb
 from rummykit.engine.rummy import DeckRule
 from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import IllegalMoveError, OptionError
@@ -111,15 +111,6 @@ class PlayOn(Move):
         return "continue"
 
 
-def _bare(move: Move) -> VerbParser:
-    def parse(verb: str, rest: str) -> Move:
-        if rest:
-            raise ValueError(f"'{verb}' takes nothing after it")
-        return move
-
-    return parse
-
-
 def _play(verb: str, rest: str) -> Move:
     if not rest:
         raise ValueError("'play' needs a card, e.g. 'play QH'")
@@ -134,9 +125,9 @@ def _quartet(verb: str, rest: str) -> Move:
 
 register_verb("play", _play, example="play QH")
 register_verb("quartet", _quartet, example="quartet K")
-register_verb("done", _bare(EndQuartets()), example="done")
-register_verb("halt", _bare(CallHalt()), example="halt")
-register_verb("continue", _bare(PlayOn()), example="continue")
+register_verb("done", bare_verb(EndQuartets()), example="done")
+register_verb("halt", bare_verb(CallHalt()), example="halt")
+register_verb("continue", bare_verb(PlayOn()), example="continue")
 
 #: One move value per card and per rank, built once (moves are frozen values).
 _PLAYS: Final = tuple(PlayCard(Card(code)) for code in range(53))

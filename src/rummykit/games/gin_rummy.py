@@ -101,17 +101,6 @@ _DRAW: Final = Draw()
 _TAKE: Final = TakeDiscard()
 
 
-def _bare(move: Move) -> Any:
-    def parse(verb: str, rest: str) -> Move:
-        if rest:
-            raise ValueError(f"'{verb}' takes nothing after it")
-        return move
-
-    return parse
-
-
-
-
 # -- the 185 melds that are laid ---------------------------------------------------------------
 
 
