@@ -30,6 +30,9 @@ extensions = [
 
 # The package is installed (editable) in the virtualenv, so autodoc imports it directly.
 autodoc_typehints = "description"
+# Show defaults as written in the source (the deadwood solver binds its lookup tables as
+# defaults for speed; their values would fill the page).
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 autodoc_class_signature = "mixed"
 autodoc_default_options = {
