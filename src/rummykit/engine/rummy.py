@@ -11,7 +11,6 @@ game ends.
 from __future__ import annotations
 
 import enum
-import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -21,7 +20,7 @@ import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec
 from rummykit.contracts import Contract, ContractSchedule
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, shuffled
+from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, shuffled
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -366,16 +365,7 @@ class RummyState(GameState):
         return count
 
 
-_FIELD_NAMES: Final = tuple(a.name for a in attrs.fields(RummyState))
-_GET_FIELDS: Final = operator.attrgetter(*_FIELD_NAMES)
-
-
-def _evolve(state: RummyState, **changes: Any) -> RummyState:
-    """``state`` with ``changes``: :func:`attrs.evolve` for the hot path (every field of a
-    ``RummyState`` is public, so attribute and argument names agree)."""
-    values = dict(zip(_FIELD_NAMES, _GET_FIELDS(state), strict=True))
-    values.update(changes)
-    return RummyState(**values)
+_evolve: Final = evolver(RummyState)
 
 
 def _position(state: RummyState) -> tuple[object, ...]:

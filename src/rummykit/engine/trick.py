@@ -29,7 +29,6 @@ A turn is one small move (:class:`TrickPhase` says which kind is due):
 from __future__ import annotations
 
 import enum
-import operator
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -38,7 +37,7 @@ from typing import Any, Final, Protocol, TypeAlias, cast
 import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, shuffled
+from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, shuffled
 from rummykit.engine.moves import Move, bare_verb, register_verb
 from rummykit.engine.rummy import DeckRule
 from rummykit.engine.views import HIDDEN, Hidden
@@ -297,15 +296,7 @@ class TrickState(GameState):
         return count
 
 
-_FIELD_NAMES: Final = tuple(a.name for a in attrs.fields(TrickState))
-_GET_FIELDS: Final = operator.attrgetter(*_FIELD_NAMES)
-
-
-def _evolve(state: TrickState, **changes: Any) -> TrickState:
-    """``state`` with ``changes``: :func:`attrs.evolve` for the hot path."""
-    values = dict(zip(_FIELD_NAMES, _GET_FIELDS(state), strict=True))
-    values.update(changes)
-    return TrickState(**values)
+_evolve: Final = evolver(TrickState)
 
 
 def _position(state: TrickState) -> tuple[object, ...]:

@@ -59,7 +59,7 @@ from typing import Any, Final
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank, parse_cards
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, register, shuffled
+from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, register, shuffled
 from rummykit.engine.moves import Discard, Draw, LayMeld, LayOff, Move, TakeDiscard
 from rummykit.engine.rummy import Phase, TableMeld
 from rummykit.engine.views import HIDDEN, Hidden
@@ -330,20 +330,7 @@ class FaceUpState(GameState):
         return hash(_position(self))
 
 
-_FIELD_NAMES: Final = tuple(a.name for a in attrs.fields(FaceUpState))
-_GET_FIELDS: Final = operator.attrgetter(*_FIELD_NAMES)
-
-
-_FIELD_INDEX: Final = {name: index for index, name in enumerate(_FIELD_NAMES)}
-
-
-def _evolve(state: FaceUpState, **changes: Any) -> FaceUpState:
-    """``attrs.evolve`` for the hot path: every field is public and positional, so the new
-    state is built from the old field values with ``changes`` put in their places."""
-    values = list(_GET_FIELDS(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return FaceUpState(*values)
+_evolve: Final = evolver(FaceUpState)
 
 
 def _position(state: FaceUpState) -> tuple[object, ...]:

@@ -53,7 +53,7 @@ from typing import Any, Final, cast
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank, Suit
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, register, shuffled
+from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, register, shuffled
 from rummykit.engine.moves import (
     Discard,
     Draw,
@@ -259,7 +259,6 @@ class GinState(GameState):
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GinState))
 _GET: Final = operator.attrgetter(*_FIELDS)
-_INDEX: Final = {name: i for i, name in enumerate(_FIELDS)}
 # _turn below builds states positionally, in this order.
 assert _FIELDS[7:] == (
     "to_move", "over", "history", "hands", "stock", "discards", "table", "phase",
@@ -268,11 +267,7 @@ assert _FIELDS[7:] == (
 ), _FIELDS  # fmt: skip
 
 
-def _evolve(state: GinState, **changes: Any) -> GinState:
-    values = list(_GET(state))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return GinState(*values)
+_evolve: Final = evolver(GinState)
 
 
 def _turn(  # noqa: PLR0917  (the hot path: one positional call)
