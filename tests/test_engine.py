@@ -554,3 +554,14 @@ def test_every_random_game_terminates_and_keeps_every_card():
 def test_new_game_refuses_a_deal_past_the_games_end(variant_id: str, deal: int) -> None:
     with pytest.raises(OptionError, match=f"deal {deal} does not exist"):
         rummykit.variant(variant_id).new_game(players=3, seed=1, deal=deal)
+
+
+@pytest.mark.parametrize("variant_id", rummykit.variants())
+def test_equality_is_the_position_and_ignores_derived_fields(variant_id: str) -> None:
+    game = rummykit.variant(variant_id)
+    state = game.new_game(players=game.min_players, seed=4)
+    derived = next(iter(type(state).derived_fields))
+    logged = attrs.evolve(state, **{derived: None})
+    assert logged == state and hash(logged) == hash(state)
+    moved = attrs.evolve(state, scores=tuple(s + 1 for s in state.scores))
+    assert moved != state

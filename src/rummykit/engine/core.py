@@ -12,7 +12,7 @@ import inspect
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar, overload
 
 import attrs
 
@@ -121,8 +121,12 @@ _History = tuple["_History | None", "Move"]
 class GameState:
     """Fields and behaviour common to every game's state. Frozen: ``apply`` returns a new one.
 
-    Equality compares the whole position (and the history is not part of it).
+    Equality compares the whole position: every field but the history, the setup and the
+    fields a state class names in :attr:`derived_fields` (caches and logs).
     """
+
+    #: Fields that are not part of the position (derived data, logs of what happened).
+    derived_fields: ClassVar[frozenset[str]] = frozenset()
 
     variant: Variant
     players: int
@@ -134,6 +138,27 @@ class GameState:
     to_move: int
     over: bool
     history: _History | None = attrs.field(repr=False)
+
+    def _position(self) -> tuple[object, ...]:
+        cls = type(self)
+        getter = _POSITIONS.get(cls)
+        if getter is None:
+            skip = {"history", "setup"} | cls.derived_fields
+            getter = operator.attrgetter(
+                *(a.name for a in attrs.fields(cls) if a.name not in skip)
+            )
+            _POSITIONS[cls] = getter
+        position: tuple[object, ...] = getter(self)
+        return position
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return self._position() == other._position()
+
+    def __hash__(self) -> int:
+        return hash(self._position())
 
     # -- the public surface ------------------------------------------------------------------
 
@@ -187,6 +212,9 @@ class GameState:
     def extend_history(self, move: Move) -> _History:
         """The history link that records ``move`` after this state (for rules modules)."""
         return (self.history, move)
+
+
+_POSITIONS: dict[type[GameState], Callable[[GameState], tuple[object, ...]]] = {}
 
 
 class LegalMoves(Sequence["Move"]):

@@ -14,7 +14,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, Protocol, TypeAlias, cast
+from typing import Any, ClassVar, Final, Protocol, TypeAlias, cast
 
 import attrs
 
@@ -284,6 +284,8 @@ class RummyState(GameState):
     element is the top card.
     """
 
+    derived_fields: ClassVar[frozenset[str]] = frozenset({"context", "hand_melds", "last_deal"})
+
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -339,14 +341,6 @@ class RummyState(GameState):
         """The variant's rules."""
         return cast(RummyRules, self.variant.rules)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RummyState):
-            return NotImplemented
-        return _position(self) == _position(other)
-
-    def __hash__(self) -> int:
-        return hash(_position(self))
-
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (empty before)."""
@@ -366,43 +360,6 @@ class RummyState(GameState):
 
 
 _evolve: Final = evolver(RummyState)
-
-
-def _position(state: RummyState) -> tuple[object, ...]:
-    return (
-        state.variant,
-        state.players,
-        state.seed,
-        state.deal_number,
-        state.dealer,
-        state.scores,
-        state.to_move,
-        state.over,
-        state.hands,
-        state.stock,
-        state.discards,
-        state.table,
-        state.phase,
-        state.opened,
-        state.turns,
-        state.first_player,
-        state.pending,
-        state.turn_points,
-        state.reached,
-        state.final_after,
-        state.contract_laid,
-        state.took,
-        state.drawn,
-        state.single,
-        state.top_by,
-        state.top_fresh,
-        state.active,
-        state.claimed,
-        state.draw_waiting,
-        state.reshuffles,
-        state.place_on,
-        state.reply_to,
-    )
 
 
 @attrs.frozen

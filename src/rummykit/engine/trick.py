@@ -32,7 +32,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, Protocol, TypeAlias, cast
+from typing import Any, ClassVar, Final, Protocol, TypeAlias, cast
 
 import attrs
 
@@ -237,6 +237,18 @@ class TrickState(GameState):
     until the first quartet is laid.
     """
 
+    derived_fields: ClassVar[frozenset[str]] = frozenset(
+        {
+            "halts",
+            "last_deal",
+            "last_trick",
+            "last_winner",
+            "repetition_halts",
+            "safeguards",
+            "tricks_played",
+        }
+    )
+
     hands: tuple[tuple[Card, ...], ...]
     phase: TrickPhase
     #: The seat that leads (or led) the current trick.
@@ -268,14 +280,6 @@ class TrickState(GameState):
         """The variant's rules."""
         return cast(TrickGameRules, self.variant.rules)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TrickState):
-            return NotImplemented
-        return _position(self) == _position(other)
-
-    def __hash__(self) -> int:
-        return hash(_position(self))
-
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (empty before)."""
@@ -297,28 +301,6 @@ class TrickState(GameState):
 
 
 _evolve: Final = evolver(TrickState)
-
-
-def _position(state: TrickState) -> tuple[object, ...]:
-    return (
-        state.variant,
-        state.players,
-        state.seed,
-        state.deal_number,
-        state.dealer,
-        state.scores,
-        state.to_move,
-        state.over,
-        state.hands,
-        state.phase,
-        state.leader,
-        state.trick,
-        state.trick_seats,
-        state.quartets,
-        state.marker,
-        state.out,
-        state.seen,
-    )
 
 
 def _followed(

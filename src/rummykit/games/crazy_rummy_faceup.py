@@ -54,7 +54,7 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -259,6 +259,8 @@ class FaceUpState(GameState):
     seat, and the meld is a set of its rank (R52) or bottom-fed natural cards (R53).
     """
 
+    derived_fields: ClassVar[frozenset[str]] = frozenset({"context", "last_deal"})
+
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -321,40 +323,8 @@ class FaceUpState(GameState):
         count[self.indicator] += 1
         return count
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, FaceUpState):
-            return NotImplemented
-        return _position(self) == _position(other)
-
-    def __hash__(self) -> int:
-        return hash(_position(self))
-
 
 _evolve: Final = evolver(FaceUpState)
-
-
-def _position(state: FaceUpState) -> tuple[object, ...]:
-    return (
-        state.variant,
-        state.players,
-        state.seed,
-        state.deal_number,
-        state.dealer,
-        state.scores,
-        state.to_move,
-        state.over,
-        state.hands,
-        state.stock,
-        state.discards,
-        state.table,
-        state.phase,
-        state.indicator,
-        state.face_up,
-        state.first_play,
-        state.taken,
-        state.turn,
-        state.reshuffles,
-    )
 
 
 @attrs.frozen

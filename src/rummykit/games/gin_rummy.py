@@ -48,7 +48,7 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -182,6 +182,8 @@ class GinState(GameState):
     """A position in Gin Rummy. Hands are sorted tuples of cards; the stock and the discard
     pile are tuples whose *last* element is the top card (the top discard is the upcard)."""
 
+    derived_fields: ClassVar[frozenset[str]] = frozenset({"last_hand", "masks"})
+
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -215,14 +217,6 @@ class GinState(GameState):
     def rules(self) -> GinRules:
         """The variant's rules."""
         return cast(GinRules, self.variant.rules)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GinState):
-            return NotImplemented
-        return _position(self) == _position(other)
-
-    def __hash__(self) -> int:
-        return hash(_position(self))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -289,14 +283,6 @@ def _turn(  # noqa: PLR0917  (the hot path: one positional call)
         s.over, history, hands, stock, discards, s.table, phase, s.knock_card, s.knocker,
         s.passes, takes, taken, repeated, s.big, s.wins, s.reached, s.last_hand, masks,
     )  # fmt: skip
-
-
-def _position(state: GinState) -> tuple[object, ...]:
-    values = _GET(state)
-    return tuple(v for name, v in zip(_FIELDS, values, strict=True) if name not in _DERIVED)
-
-
-_DERIVED: Final = frozenset({"history", "masks", "setup", "last_hand"})
 
 
 @attrs.frozen
