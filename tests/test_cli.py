@@ -166,6 +166,38 @@ def test_watch_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
 
 
+def _player_counts() -> list[tuple[str, int]]:
+    """Every game at its smallest and largest player count."""
+    cases = []
+    for game_id in rummykit.variants():
+        game = rummykit.variant(game_id)
+        cases.extend((game_id, n) for n in sorted({game.min_players, game.max_players}))
+    return cases
+
+
+@pytest.mark.parametrize(("game_id", "players"), _player_counts())
+def test_watch_narrates_every_game_to_the_end(
+    game_id: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The narration of a draw from a reshuffled stock once read the empty pre-draw stock and
+    # crashed (contract-rummy, crummy-rummy); every game is now watched to its end.
+    for seed, agent in ((1, "greedy"), (2, "greedy"), (3, "greedy"), (4, "random")):
+        argv = ["watch", game_id, "--players", str(players), "--seed", str(seed)]
+        assert main([*argv, "--agent", agent]) == 0
+        out = capsys.readouterr().out
+        assert "game over after" in out and "final scores:" in out, (game_id, seed)
+
+
+def test_watch_names_a_card_drawn_from_a_reshuffled_stock(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # contract-rummy, 3 players, seed 1 reshuffles the discard pile in deal 1 (R36).
+    assert main(["watch", "contract-rummy", "--players", "3", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    draws = [line for line in lines if ": draw" in line]
+    assert draws and all(line.split(": draw ")[1].strip() for line in draws)
+
+
 # -- play ---------------------------------------------------------------------------------------
 
 
@@ -276,3 +308,17 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
     assert not Style.for_stream(io.StringIO()).color
     monkeypatch.setenv("NO_COLOR", "1")
     assert not Style.for_stream(_Terminal()).color
+
+
+def test_play_reaches_the_end_of_a_game_that_reshuffles(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # play crummy-rummy --players 3 crashed in deal 7 for every seed tried: the narration of
+    # a draw from a reshuffled stock. The person always plays the first listed move.
+    code = main(
+        ["play", "crummy-rummy", "--players", "3", "--seed", "1"],
+        input_fn=scripted(["1"] * 100_000),
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "game over after 7 deals" in out

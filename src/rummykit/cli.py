@@ -361,7 +361,7 @@ class _Narrator:
 
     def _rummy_lines(self, before: RummyState, move: Move, after: RummyState) -> list[str]:
         s, seat, dot = self.style, before.to_move, self.style.dot
-        text = f"{self.who(seat)}: {self._move_text(before, move)}"
+        text = f"{self.who(seat)}: {self._move_text(before, move, after)}"
         points = _lay_points(before, move)
         if points:
             text += f" +{points}"
@@ -391,10 +391,15 @@ class _Narrator:
             lines.extend(self.deal_header(after))
         return lines
 
-    def _move_text(self, before: RummyState, move: Move) -> str:
+    def _move_text(self, before: RummyState, move: Move, after: RummyState) -> str:
         s, seat = self.style, before.to_move
         if isinstance(move, Draw):
-            return f"draw {s.card(before.stock[-1])}" if self.sees(seat) else "draw"
+            # Name the card that reached the hand: the stock may have been empty before the
+            # draw (a reshuffle refills it), and a claim window may delay the draw (R34).
+            arrived = Counter(after.hands[seat]) - Counter(before.hands[seat])
+            if self.sees(seat) and sum(arrived.values()) == 1:
+                return f"draw {s.card(next(iter(arrived)))}"
+            return "draw"
         if isinstance(move, TakeDiscard):
             must = " (to meld at once)" if before.rules.pickup is not Pickup.TOP else ""
             return f"take {s.card(before.discards[-1])}{must}"
