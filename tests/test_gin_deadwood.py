@@ -2,7 +2,9 @@
 
 The reference tries every combination of disjoint melds (sets of 3 or 4, runs of 3 or more,
 Ace low) and knows nothing of the solver's tables. Dense hands (cards of three to five
-adjacent ranks in every suit) are where sets and runs compete for the same cards.
+adjacent ranks in every suit) are where sets and runs compete for the same cards. The mask
+functions are also compared with the general deadwood solver they specialise, and the old
+module ``rummykit.games.gin_deadwood`` is checked to still answer, with a warning.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Card, MeldContext, parse_cards
-from rummykit.games import gin_deadwood as gd
+from rummykit.solver import deadwood as gd
 
 VALUE = [min(code % 13 + 1, 10) for code in range(52)]
 
@@ -190,3 +192,36 @@ def test_card_values_are_ace_one_pips_and_ten_for_court_cards() -> None:
     assert gd.hand_value(gd.mask_of(parse_cards("AS KH 7D"))) == 18
     gd.clear_cache()
     assert gd.cache_info()["deadwood"] == 0
+
+
+def general(cards: list[int]) -> int:
+    """The general solver's answer for the gin deck, meld rules and card values."""
+    return gd.min_deadwood([Card(c) for c in cards], MeldContext(), value=VALUE.__getitem__)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(hands(10), dense_hands(10), st.integers(0, 13).flatmap(hands)))
+def test_the_masks_agree_with_the_general_solver_they_specialise(cards: list[int]) -> None:
+    assert solve(cards) == general(cards)
+    best = gd.best_arrangement([Card(c) for c in cards], MeldContext(), value=VALUE.__getitem__)
+    assert -best.score == gd.arrangement([Card(c) for c in cards]).value == solve(cards)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(hands(11), dense_hands(11)))
+def test_the_best_discard_agrees_with_the_general_solver(cards: list[int]) -> None:
+    assert solve_discard(cards) == min(general([c for c in cards if c != d]) for d in cards)
+
+
+def test_the_old_module_still_answers_and_says_where_the_code_went() -> None:
+    import rummykit.games.gin_deadwood as old
+
+    with pytest.warns(DeprecationWarning, match=r"rummykit\.solver\.deadwood\.deadwood_mask"):
+        assert old.deadwood_mask is gd.deadwood_mask
+    with pytest.warns(DeprecationWarning, match="GinArrangement"):
+        assert old.Arrangement is gd.GinArrangement
+    with pytest.warns(DeprecationWarning):
+        from rummykit.games.gin_deadwood import VALUES, deadwood
+    assert (VALUES, deadwood) == (gd.VALUES, gd.deadwood)
+    with pytest.raises(AttributeError):
+        _ = old.min_deadwood  # only the names the module had

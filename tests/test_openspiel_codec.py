@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 import rummykit
 from rummykit import Card, Discard, Draw, LayMeld, LayOff, Meld, TakeDiscard
 from rummykit.adapters import openspiel as osp
-from rummykit.games.gin_deadwood import deadwood_mask
 from rummykit.games.gin_rummy import GIN_MELDS, GinPhase, GinState, Knock, Pass
+from rummykit.solver.deadwood import deadwood_mask
 from rummykit.testing.conformance import states
 from rummykit.testing.stacking import stacked_game
 

@@ -35,8 +35,8 @@ from typing import Any
 
 import rummykit
 from rummykit.adapters import openspiel as osp
-from rummykit.games import gin_deadwood as gd
 from rummykit.games.gin_rummy import GinPhase, GinState
+from rummykit.solver import deadwood as gd
 
 try:
     import pyspiel
