@@ -14,7 +14,7 @@ The public face: it only re-exports. See the documentation for the tutorial and 
 
 from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit, format_cards, parse_cards
 from rummykit.contracts import Contract, ContractSchedule, Requirement, RoundSpec
-from rummykit.engine.core import GameState, LegalMoves, Setup, Variant, variant, variants
+from rummykit.engine.core import GameState, LegalMoves, Setup, Variant
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -31,6 +31,7 @@ from rummykit.engine.moves import (
     parse_move,
 )
 from rummykit.engine.record import GameRecord
+from rummykit.engine.registry import variant, variants
 from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import (
     AmbiguousMeldError,

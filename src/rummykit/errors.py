@@ -21,7 +21,9 @@ __all__ = [
     "InvalidMeldError",
     "MoveParseError",
     "OptionError",
+    "PluginWarning",
     "RecordError",
+    "RegistryError",
     "RummykitError",
 ]
 
@@ -64,6 +66,22 @@ class AmbiguousMeldError(InvalidMeldError):
 
 class OptionError(RummykitError, ValueError):
     """A variant option or piece parameter is unknown or out of range."""
+
+
+class RegistryError(OptionError):
+    """A variant id cannot be registered or its game cannot be loaded: the id is taken
+    (the message names who took it), or a plugin's module does not import or its factory
+    does not build the variant it declares.
+
+    It is an :class:`OptionError` because it answers the same question, whether
+    ``rummykit.variant(id, ...)`` can build this game, so a caller that handles a bad
+    variant id or option (the command line, a record's replay) handles it too.
+    """
+
+
+class PluginWarning(UserWarning):
+    """A plugin variant is skipped (its id is taken, or it does not load); the message
+    names the distribution and the entry point. The other variants are unaffected."""
 
 
 class IllegalMoveError(RummykitError, ValueError):

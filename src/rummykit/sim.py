@@ -18,7 +18,8 @@ from typing import Any
 import attrs
 
 from rummykit.agents import Agent, make_agent
-from rummykit.engine.core import GameState, Variant, variant
+from rummykit.engine.core import GameState, Variant
+from rummykit.engine.registry import variant
 from rummykit.errors import OptionError
 
 __all__ = ["GameResult", "SimulationReport", "agent_rng", "game_seed", "play_game", "simulate"]

@@ -1,5 +1,8 @@
 """The engine's core: game states, the legal-move view, the rules protocol and variants.
 
+Which variants exist, and building one by id, is the business of
+:mod:`rummykit.engine.registry`; this module imports no game.
+
 A :class:`GameState` never changes: :meth:`GameState.apply` checks a move and returns a new
 state. What a game does is decided by its :class:`Rules` object, held by the
 :class:`Variant`; states of one family of games (draw-and-discard rummies, trick games)
@@ -8,7 +11,6 @@ share a state class with the fields that family needs.
 
 from __future__ import annotations
 
-import inspect
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -28,9 +30,6 @@ __all__ = [
     "Rules",
     "Setup",
     "Variant",
-    "register",
-    "variant",
-    "variants",
 ]
 
 #: ``to_move`` of a finished game.
@@ -204,7 +203,9 @@ class GameState:
         return tuple(out)
 
     def record(self) -> Any:
-        """The game so far as a :class:`~rummykit.engine.record.GameRecord`."""
+        """The game so far as a :class:`~rummykit.engine.record.GameRecord`. Raises
+        :class:`~rummykit.errors.RecordError` if the registry cannot build the variant again
+        from its id and options (so the record could not be replayed)."""
         from rummykit.engine.record import GameRecord
 
         return GameRecord.of(self)
@@ -284,7 +285,10 @@ def _options(
 class Variant:
     """A game: an id, the options it was built with, and its rules (a record of pieces).
 
-    Build one with :func:`variant`; start a game with :meth:`new_game`.
+    Build one with :func:`rummykit.variant` (:func:`~rummykit.engine.registry.variant`);
+    start a game with :meth:`new_game`. A game record names the variant by ``id`` and
+    ``options`` alone, so a variant changed after it was built (with :func:`attrs.evolve`)
+    cannot be recorded: make a new game from an old one with :meth:`derive`.
     """
 
     id: str
@@ -337,71 +341,47 @@ class Variant:
         """The deck the game uses with ``players`` players."""
         return self.rules.deck(players)
 
+    def derive(
+        self,
+        *,
+        id: str,
+        name: str | None = None,
+        rules: Rules[Any] | None = None,
+        options: Mapping[str, object] | Iterable[tuple[str, object]] = (),
+        min_players: int | None = None,
+        max_players: int | None = None,
+    ) -> Variant:
+        """A new game made from this one: a new ``id`` (required, and different), and
+        ``options`` only as given (none by default: the parent's options describe the
+        parent's factory, not the new game's). ``name``, ``rules`` and the player range are
+        the parent's unless given.
 
-@attrs.frozen
-class _Entry:
-    build: Callable[..., Variant]
-    summary: str
+        A plugin factory builds its game this way, then records are made of it once the
+        factory is registered under the new id (see :mod:`rummykit.engine.registry`).
 
-
-_REGISTRY: dict[str, _Entry] = {}
-
-
-def register(id: str, build: Callable[..., Variant], summary: str) -> None:
-    """Register a variant factory under ``id`` (``build(**options) -> Variant``)."""
-    _REGISTRY[id] = _Entry(build, summary)
-
-
-def _load_builtins() -> None:
-    import rummykit.games  # noqa: F401  (registers the built-in games)
-
-
-def variants() -> tuple[str, ...]:
-    """The ids of every registered variant.
-
-    >>> import rummykit
-    >>> "crib-rummy" in rummykit.variants()
-    True
-    """
-    _load_builtins()
-    return tuple(_REGISTRY)
-
-
-def summaries() -> dict[str, str]:
-    """Each registered variant id with a one-line summary."""
-    _load_builtins()
-    return {key: entry.summary for key, entry in _REGISTRY.items()}
-
-
-def variant(id: str, **options: object) -> Variant:
-    """The variant ``id`` built with ``options`` (each documented on the game's page).
-
-    >>> import rummykit
-    >>> rummykit.variant("crib-rummy", target=61).option("target")
-    61
-    >>> rummykit.variant("gin")
-    Traceback (most recent call last):
-    ...
-    rummykit.errors.OptionError: unknown variant 'gin'; known variants: ...
-    """
-    _load_builtins()
-    entry = _REGISTRY.get(id)
-    if entry is None:
-        raise OptionError(
-            f"unknown variant {id!r}; known variants: {', '.join(_REGISTRY)} (run `rummykit list`)"
+        >>> import rummykit
+        >>> crib = rummykit.variant("crib-rummy", target=61)
+        >>> short = crib.derive(id="crib-61", name="Crib Rummy to 61", options={"deals": 100})
+        >>> short.id, short.options, short.rules is crib.rules, short.max_players
+        ('crib-61', (('deals', 100),), True, 4)
+        >>> crib.derive(id="crib-rummy")
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.OptionError: a derived variant needs an id of its own, not 'crib-rummy' ...
+        """
+        if id == self.id:
+            raise OptionError(
+                f"a derived variant needs an id of its own, not {id!r} (its parent's): a "
+                f"record names a game by id, and {id!r} already means the parent"
+            )
+        return Variant(
+            id=id,
+            name=self.name if name is None else name,
+            rules=self.rules if rules is None else rules,
+            options=options,
+            min_players=self.min_players if min_players is None else min_players,
+            max_players=self.max_players if max_players is None else max_players,
         )
-    known = [
-        name
-        for name, p in inspect.signature(entry.build).parameters.items()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-    ]
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise OptionError(
-            f"{id} has no option {', '.join(map(repr, unknown))}; "
-            f"its options are: {', '.join(known) or 'none'}"
-        )
-    return entry.build(**options)
 
 
 T = TypeVar("T")

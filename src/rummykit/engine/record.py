@@ -21,8 +21,9 @@ from typing import Any, Final
 
 import attrs
 
-from rummykit.engine.core import GameState, Setup, variant
+from rummykit.engine.core import GameState, Setup
 from rummykit.engine.moves import Move, parse_move
+from rummykit.engine.registry import ensure_rebuildable, variant
 from rummykit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError
 
 __all__ = ["FORMAT", "GameRecord"]
@@ -48,7 +49,11 @@ class GameRecord:
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
-        """The record of ``state``'s game so far."""
+        """The record of ``state``'s game so far. Raises
+        :class:`~rummykit.errors.RecordError` saying what to do when the registry cannot
+        build the variant again from its id and options (see
+        :func:`~rummykit.engine.registry.ensure_rebuildable`)."""
+        ensure_rebuildable(state.variant)
         return cls(
             variant=state.variant.id,
             options=dict(state.variant.options),

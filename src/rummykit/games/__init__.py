@@ -1,14 +1,9 @@
-"""The built-in games, one module each. Importing this package registers them.
+"""The built-in games, one module each.
 
-Every module of this package is imported (in name order), so a new game only needs its
-module with a ``register(...)`` call; nothing here changes.
+Importing this package imports no game. Each game is declared by its id in rummykit's
+``pyproject.toml`` (entry-point group ``rummykit.variants``) and in
+:data:`rummykit.engine.registry.BUILTINS`; the registry imports a game's module the first
+time the game is built. A new built-in game is a module here plus those two lines.
 """
 
-import importlib
-import pkgutil
-
 __all__: list[str] = []
-
-for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    importlib.import_module(f"{__name__}.{_module.name}")
-    __all__.append(_module.name)
