@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from rummykit.cards import DeckSpec
 from rummykit.contracts import CONTRACT_RUMMY_SCHEDULE, CRUMMY_RUMMY_SCHEDULE
-from rummykit.engine.rummy import _may_fit
+from rummykit.engine.rummy_moves import _may_fit
 from rummykit.melds import AceRule, MeldContext, MeldRules
 from rummykit.solver import can_meet_contract
 from rummykit.wilds import DealInfo, WildRules

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import deal_summary
 
 import rummykit
 from rummykit import (
@@ -259,7 +260,7 @@ def test_r26_penalties_ace_and_joker_15_court_cards_10_others_pip():
     state = game(seat0, seat1, seat2, stock="9C")
     state = play(state, "draw", "meld set 5: 5S 5S 5H 5H 5D 5D 5C")
     state = play(state, "meld set 9: 9S 9S 9H 9H 9D 9D 9C")
-    assert state.last_deal == (DealEnd.OUT, 0, (0, 115, penalty(seat2)))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (0, 115, penalty(seat2)))
     assert penalty(seat1) == 15 + 15 + 15 + 10 + 10 + 10 + 10 + 2 + 3 + 4 + 6 + 7 + 8
 
 
@@ -271,7 +272,7 @@ def test_r26_going_out_by_laying_every_card_needs_no_discard():
     state = play(state, "meld set 9: 9S 9S 9H 9H 9D 9D 9C")
     assert state.deal_number == 2
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 def test_r26_going_out_by_discarding_the_last_card():
@@ -283,7 +284,7 @@ def test_r26_going_out_by_discarding_the_last_card():
     assert legal(state) == {"discard KC"}
     state = play(state, "discard KC")
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 def test_r26_after_round_seven_the_lowest_total_wins_and_ties_share():
@@ -457,7 +458,7 @@ def test_r36_option_keep_top_discard_leaves_the_top_card():
     assert state.reshuffles == 1
 
 
-def test_r36_safeguard_after_three_reshuffles_the_round_ends_as_if_the_stock_ran_out():
+def test_r36a_after_three_reshuffles_the_round_ends_as_a_safeguard_scored_as_stock():
     state = _eight_players()
     turns = 6
     seen = 0
@@ -466,14 +467,14 @@ def test_r36_safeguard_after_three_reshuffles_the_round_ends_as_if_the_stock_ran
         state = pass_turn(state)
         turns += 1
     assert seen == CONTRACT.rules.max_reshuffles == 3
-    reason, out, delta = state.last_deal
-    assert (reason, out) == (DealEnd.STOCK, None)
+    reason, out, delta = deal_summary(state)
+    assert (reason, out) == (DealEnd.SAFEGUARD, None)
     assert all(points > 0 for points in delta)
     # Six turns empty the stock; each reshuffle brings back the seven discards made since.
     assert turns == 6 + 7 + 7 + 7
 
 
-def test_safeguard_a_round_ends_after_1000_turns():
+def test_r36a_a_round_ends_after_1000_turns_as_a_safeguard():
     # Players who take the top discard and throw it back never use the stock.
     state = CONTRACT.new_game(players=3, seed=9)
     turns = 0
@@ -482,7 +483,7 @@ def test_safeguard_a_round_ends_after_1000_turns():
         state = play(state, Discard(state.took))
         turns += 1
     assert turns == CONTRACT.rules.max_turns == 1000
-    assert state.last_deal[:2] == (DealEnd.STOCK, None)
+    assert deal_summary(state)[:2] == (DealEnd.SAFEGUARD, None)
 
 
 # -- jokers never move ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import deal_summary
 
 import rummykit
 from rummykit import (
@@ -350,7 +351,7 @@ def test_r13_no_meld_may_leave_only_the_taken_card_to_discard():
     state = play(state, "meld run 3S-6S: 3S 4S 5S 6S", "discard KD")
     state = play(pass_turn(pass_turn(state)), "take", "meld run 9H-JH: 9H 10H JH", "discard 8C")
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 def test_r13_default_lets_a_stock_card_go_straight_back():
@@ -374,7 +375,7 @@ def _out_on_opening(variant: rummykit.Variant, deal: int) -> RummyState:
     state = game(GOES_OUT, LOSER1, LOSER2, deal=deal, variant=variant)
     state = play(state, *GO_OUT)
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
     return state
 
 
@@ -527,7 +528,7 @@ def test_r19_the_first_player_may_go_out_on_the_opening_turn():
     state = play(state, "meld run AD-4D: AD 2D 3D 4D", "meld run 9C-JC: 9C 10C JC")
     assert [str(m) for m in state.legal_moves()] == ["discard KH"]
     state = play(state, "discard KH")
-    assert state.last_deal == (DealEnd.OUT, 0, (0, 67, 41))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (0, 67, 41))
     assert state.deal_number == 13
     assert state.scores == (0, 67, 41)
 
@@ -543,7 +544,7 @@ def test_r19_option_reply_turn_gives_every_other_player_one_turn():
     state = play(state, "draw", "discard 6H")
     # After the last reply the deal is scored with the hands as they are now.
     assert state.deal_number == 13
-    assert state.last_deal == (
+    assert deal_summary(state) == (
         DealEnd.OUT,
         0,
         (0, penalty("KS 7D 8H QH 5D 9D 6C", 12), penalty(LOSER2, 12)),
@@ -562,7 +563,7 @@ def test_r19_reply_turn_a_replying_player_may_go_out_too():
     assert state.hands[1] == ()
     assert (state.deal_number, state.to_move) == (12, 2)
     state = pass_turn(state)
-    assert state.last_deal == (DealEnd.OUT, 0, (0, 0, penalty(seat2, 12)))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (0, 0, penalty(seat2, 12)))
 
 
 # -- R20: reclaiming wilds ------------------------------------------------------------------------
@@ -662,7 +663,7 @@ def test_r21_the_deal_ends_when_the_drawer_of_the_last_card_discards_without_goi
     hands = [" ".join(map(str, h)) for h in state.hands]
     state = play(state, Discard(thrown))
     assert state.deal_number == 13
-    reason, out, delta = state.last_deal
+    reason, out, delta = deal_summary(state)
     assert (reason, out) == (DealEnd.STOCK, None)
     # Everyone scores what they hold, the player who drew last included.
     expected = [penalty(h, 12) for h in hands]
@@ -684,7 +685,7 @@ def test_r21_the_drawer_of_the_last_card_may_go_out_instead_and_scores_nothing()
     assert state.stock == ()
     assert hand(state, 3) == ["2H", "7S"]
     state = play(state, "lay 7S on #0 high", "discard 2H")
-    reason, out, delta = state.last_deal
+    reason, out, delta = deal_summary(state)
     assert (reason, out) == (DealEnd.OUT, 3)
     assert delta[3] == 0
     assert all(delta[seat] > 0 for seat in (0, 1, 2, 4, 5))
@@ -873,7 +874,7 @@ def test_seed001_a_final_discard_is_always_required():
     assert error.rule == "out.needs_discard"
     state = play(state, "discard 3S")
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 def test_seed001_the_first_meld_comes_before_any_lay_off():
@@ -906,7 +907,7 @@ def test_laying_down_is_never_compulsory():
 # -- safeguards -----------------------------------------------------------------------------------
 
 
-def test_safeguard_a_deal_ends_after_1000_turns_as_if_the_stock_ran_out():
+def test_r36a_a_deal_stopped_after_1000_turns_is_a_safeguard_ending_scored_as_stock():
     # Players who keep taking the top discard never empty the stock; the deal still ends.
     state = CRAZY.new_game(players=3, seed=5)
     state = play(state, state.legal_moves().of_type(Discard)[0])
@@ -916,8 +917,8 @@ def test_safeguard_a_deal_ends_after_1000_turns_as_if_the_stock_ran_out():
         state = play(state, state.legal_moves().of_type(Discard)[0])
         turns += 1
     assert turns == 1000
-    reason, out, delta = state.last_deal
-    assert (reason, out) == (DealEnd.STOCK, None)
+    reason, out, delta = deal_summary(state)
+    assert (reason, out) == (DealEnd.SAFEGUARD, None)
     assert all(points > 0 for points in delta)
 
 

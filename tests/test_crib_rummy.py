@@ -16,6 +16,7 @@ from collections import Counter
 
 import attrs
 import pytest
+from helpers import deal_summary
 
 import rummykit
 from rummykit import (
@@ -549,6 +550,16 @@ def test_r41_fewer_than_six_discards_all_come():
     assert [str(c) for c in state.discards] == ["2C"]
 
 
+def test_r41_four_cards_under_the_taken_card_all_come():
+    # Four cards below the taken 7S (KC 2D 3D 8C): all four come into the hand. (A slice from
+    # the end once took only 6 - 4 of them.)
+    state = _pile("2D 3D 8C 7S", "5S 6S 9C 9D 2C KD QD JC 3C 4H 8H")
+    assert len(state.discards) == 5
+    state = play(state, "take", "meld run 5S-7S: 5S 6S 7S")
+    assert state.discards == ()
+    assert Counter(state.hands[0]) == Counter(cards("9C 9D 2C KD QD JC 3C 4H 8H KC 2D 3D 8C"))
+
+
 def test_r41_taking_the_lone_upcard_brings_nothing_more():
     state = play(game("5S 6S 9C 9D 2C KD QD JC 3C 4H 8H", DEAD3, upcard="7S"), "take")
     state = play(state, "meld run 5S-7S: 5S 6S 7S")
@@ -659,7 +670,7 @@ def test_r43_two_players_two_points_per_card_in_the_opponents_hand():
     state = play(state, "draw", "meld run AH-3H: AH 2H 3H", "discard KC")  # seat 1 holds 8
     assert len(state.hands[1]) == 8
     state = play(state, "draw", "meld run AS-QS: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
-    assert state.last_deal == (DealEnd.OUT, 0, (16, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (16, 0))
     assert state.scores == (45 + 16, 3)
 
 
@@ -674,7 +685,7 @@ def test_r43_three_players_one_point_per_card_in_both_opponents_hands():
     state = play(state, "draw", "meld run AH-3H: AH 2H 3H", "discard KC")
     state = pass_turn(state)
     state = play(state, "draw", "meld run AS-QS: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
-    assert state.last_deal == (DealEnd.OUT, 0, (8 + 11, 0, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (8 + 11, 0, 0))
     assert state.scores == (45 + 19, 3, 0)
 
 
@@ -714,7 +725,7 @@ def test_r43_four_players_half_a_point_per_card_rounded_up_once(others, left, bo
     assert tuple(len(h) for h in state.hands[1:]) == left
     pegged = state.scores
     state = play(state, "draw", "meld run AS-QS: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
-    assert state.last_deal == (DealEnd.OUT, 0, (bonus, 0, 0, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (bonus, 0, 0, 0))
     assert state.scores == (45 + bonus, *pegged[1:])
 
 
@@ -876,7 +887,7 @@ def test_r45_reached_by_rummying_the_game_ends_at_once():
     assert state.is_over  # seats 1 and 2 had fewer turns but the hand is over
     assert state.scores == (60 + 45 + 22, 0, 0)
     assert state.winners == (0,)
-    assert state.last_deal == (DealEnd.OUT, 0, (22, 0, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (22, 0, 0))
 
 
 def test_r45_the_rummy_bonus_can_reach_the_target():
@@ -913,7 +924,7 @@ def test_r45_reaching_the_target_in_the_turn_that_empties_the_draw_pile_ends_the
     # The hand is over (R47), so seat 1 has no final turn (R45).
     assert state.is_over
     assert state.scores == (121, 0)
-    assert state.last_deal == (DealEnd.STOCK, None, (0, 0))
+    assert deal_summary(state) == (DealEnd.STOCK, None, (0, 0))
     assert state.winners == (0,)
 
 
@@ -987,7 +998,7 @@ def test_r47_after_the_turn_of_the_player_who_drew_the_last_card_the_hand_ends()
     state = play(state, "meld set 9: 9H 9D 9C")
     assert [len(h) for h in state.hands] == [6, 8]
     state = play(state, Discard(state.hands[0][0]))
-    assert state.last_deal == (DealEnd.STOCK, None, (0, 0))  # no rummy bonus, no penalty
+    assert deal_summary(state) == (DealEnd.STOCK, None, (0, 0))  # no rummy bonus, no penalty
     assert state.scores == (3 + 2, 3)
     assert state.deal_number == 2
     assert not state.is_over
@@ -1093,7 +1104,7 @@ def test_going_out_with_a_final_discard():
     state = play(state, "draw", "meld run AS-JS: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS")
     assert state.deal_number == 1 and state.hands[0] == cards("KD")
     state = play(state, "discard KD")
-    assert state.last_deal == (DealEnd.OUT, 0, (22, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (22, 0))
     assert state.scores == (39 + 22, 0)
     assert state.deal_number == 2
 
@@ -1102,7 +1113,7 @@ def test_going_out_without_a_final_discard_ends_the_deal_at_once():
     state = game("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", DEAD2, stock="QS")
     state = play(state, "draw")
     state = play(state, "meld run AS-QS: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
-    assert state.last_deal == (DealEnd.OUT, 0, (22, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (22, 0))
     assert state.scores == (45 + 22, 0)
     assert state.deal_number == 2
     assert state.table == ()
@@ -1114,7 +1125,7 @@ def test_going_out_by_laying_off_the_last_card():
     state = play(state, "draw", "meld run 2S-QS: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
     assert state.hands[0] == cards("KS")
     state = play(state, "lay KS on #0 high")
-    assert state.last_deal == (DealEnd.OUT, 0, (22, 0))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (22, 0))
     assert state.scores == (RUN_TOTAL[12] + 22, 0)
 
 
@@ -1251,7 +1262,7 @@ def test_random_games_peg_by_the_table_and_pay_the_rummy_bonus(options, players,
             expected[seat] += before.turn_points
             assert list(after.scores) == expected
         if after.last_deal is not before.last_deal:  # this move ended a deal
-            reason, out, delta = after.last_deal
+            reason, out, delta = deal_summary(after)
             deals[reason] += 1
             left = sum(len(h) for i, h in enumerate(before.hands) if i != seat)
             if reason is DealEnd.OUT:

@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import deal_summary
 
 import rummykit
 from rummykit import (
@@ -227,7 +228,7 @@ def test_r27_going_out_by_laying_every_card_without_a_discard():
     seat1 = spare(seat0, "5C", seats=1)[0]
     state = game(seat0, seat1, stock="5C")
     state = play(draw(state), "meld set 5: 5S 5H 5D 5C", "meld set 9: 9S 9H 9D 9C")
-    assert state.last_deal == (DealEnd.OUT, 0, (0, penalty(seat1)))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (0, penalty(seat1)))
     assert state.deal_number == 2
 
 
@@ -241,7 +242,7 @@ def test_r27_going_out_by_laying_off_the_last_card():
     assert hand(state, 0) == ["5C"]
     state = play(state, "lay 5C on #0")
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 def test_r27_going_out_by_discarding_the_last_card():
@@ -252,7 +253,7 @@ def test_r27_going_out_by_discarding_the_last_card():
     assert legal(state) == {"discard KC"}
     state = play(state, "discard KC")
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 # -- R28 and R29: the wild limit and the deuces ---------------------------------------------------
@@ -585,7 +586,7 @@ def test_r35_round_7_is_three_runs_using_every_card_and_no_discard():
     assert illegal(state, "discard JD").rule == "contract.all_at_once"
     state = play(state, "meld run JD-AD: JD QD KD AD")
     assert state.is_over
-    assert state.last_deal == (DealEnd.OUT, 0, (0, penalty(seat1)))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (0, penalty(seat1)))
     assert len(state.hands[1]) == 13
 
 
@@ -655,7 +656,7 @@ def test_r36_stock_and_discard_pile_both_empty_ends_the_round():
     state = play(state, Discard(state.drawn))
     # Nothing can be drawn any more: the round ends and everyone scores their hand.
     assert state.is_over
-    reason, out, delta = state.last_deal
+    reason, out, delta = deal_summary(state)
     assert (reason, out) == (DealEnd.STOCK, None)
     assert delta[1] == penalty(" ".join(map(str, hands[1])))
 
@@ -725,7 +726,7 @@ def test_r62_cards_laid_off_one_at_a_time_each_keep_the_meld_valid():
     assert illegal(state, "lay 2D on #0 low").rule == "meld.wild.half"
     state = play(state, "lay 6H on #0 low", "lay 2D on #0 low")
     assert state.last_deal is not None
-    assert state.last_deal[:2] == (DealEnd.OUT, 0)
+    assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 # -- Aces -----------------------------------------------------------------------------------------
@@ -766,7 +767,7 @@ def test_r30_option_only_jokers_move_refuses_a_swap_when_the_two_cannot_stay():
         assert legal(state) == {"lay 2C on #1"}
         state = play(state, "lay 2C on #1")
         assert state.last_deal is not None
-        assert state.last_deal[:2] == (DealEnd.OUT, 0)
+        assert deal_summary(state)[:2] == (DealEnd.OUT, 0)
 
 
 # -- the conformance kit --------------------------------------------------------------------------

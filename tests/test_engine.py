@@ -361,9 +361,11 @@ def test_view_shows_own_hand_and_hides_the_others():
         public[state.discards[-1]] += 1
         shown: Counter[Card] = Counter()
         for field in attrs.fields(type(view)):
-            if field.name not in ("hand", "hands", "wild_cards"):
+            if field.name not in ("hand", "hands", "wild_cards", "discards"):
                 shown.update(_cards_in(getattr(view, field.name)))
         assert shown == public, seat
+        # The pile itself shows its top card only (Crib Rummy keeps the pile squared).
+        assert view.discards == (HIDDEN, HIDDEN, Card.parse("2D"))
 
 
 def _cards_in(value: object) -> Iterator[Card]:

@@ -17,9 +17,9 @@ import pytest
 
 import rummykit
 from rummykit import HIDDEN, IllegalMoveError, parse_cards, parse_move
-from rummykit.games.gin_deadwood import deadwood_mask
 from rummykit.games.gin_rummy import GinPhase, GinState, HandEnd
 from rummykit.sim import simulate
+from rummykit.solver.deadwood import deadwood_mask
 from rummykit.testing.conformance import check_variant
 from rummykit.testing.stacking import stacked_game
 
@@ -489,7 +489,7 @@ def test_simulation_is_deterministic_and_error_free() -> None:
 def test_cards_are_conserved_through_a_showdown() -> None:
     state = play(knocked(A7S, LAYER), *A7S_MELDS, "pass", "lay 8C on #2 low")
     assert sorted(state.all_cards()) == sorted(GIN.deck(2).cards())
-    assert state.deadwood(1) == rummykit.games.gin_deadwood.deadwood(state.hands[1])
+    assert state.deadwood(1) == rummykit.solver.deadwood.deadwood(state.hands[1])
     assert parse_cards("8C")[0] in state.table[2].meld.cards
 
 

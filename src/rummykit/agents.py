@@ -105,7 +105,8 @@ class GreedyAgent:
 
     In order: lay the longest meld available; lay off; choose to start when asked; claim a
     discard out of turn, and take the discard, only when it fits the hand (two or more related
-    cards), else draw; knock as soon as it may (Gin Rummy); discard the card with the lowest
+    cards), or take the fewest cards from deeper in the pile that bring a meld (Rummy 500),
+    else draw; knock as soon as it may (Gin Rummy); discard the card with the lowest
     :func:`usefulness`, the highest rank among equals, never the card just taken when another
     will do.
     """
@@ -136,10 +137,20 @@ class GreedyAgent:
                 and usefulness(top, [*hand, top], wild) >= 2
             )
             return Claim() if wanted and Claim() in moves else Pass()
-        if any(isinstance(m, TakeDiscard) for m in moves):
+        takes = [m for m in moves if isinstance(m, TakeDiscard)]
+        if takes:
             top = getattr(view, "discard_top", None)
-            if top is not None and usefulness(top, [*hand, top], wild) >= 2:
+            if (
+                TakeDiscard() in takes
+                and top is not None
+                and usefulness(top, [*hand, top], wild) >= 2
+            ):
                 return TakeDiscard()
+            deep = [m for m in takes if m.count > 1]
+            if deep:
+                # A deeper take is offered only when its deepest card can be melded at once
+                # (Rummy 500): take the fewest cards that bring such a meld.
+                return min(deep, key=lambda m: m.count)
         if any(isinstance(m, Draw) for m in moves):
             return Draw()
         if any(isinstance(m, Knock) for m in moves):

@@ -2,7 +2,7 @@
 reads back.
 
 >>> from rummykit.engine.moves import parse_move
->>> for text in ["draw", "take", "discard QH", "meld run 5H-7H: 5H 6H 9C",
+>>> for text in ["draw", "take", "take 3", "discard QH", "meld run 5H-7H: 5H 6H 9C",
 ...              "lay 8H on #0 high", "lay JK on #1", "start", "decline", "peg", "forgo",
 ...              "swap 8H into #2 at 1", "claim", "pass"]:
 ...     move = parse_move(text)
@@ -94,13 +94,20 @@ class Draw(Move):
         return "draw"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TakeDiscard(Move):
-    """Take the top card of the discard pile (what follows depends on the game: Crib Rummy
-    requires melding it at once, R41)."""
+    """Take the top card of the discard pile, or (where the game allows, as Rummy 500 does)
+    the top ``count`` cards: a card deeper down together with every card above it. What
+    follows depends on the game: Crib Rummy requires melding the card at once (R41), Rummy
+    500 the deepest card taken."""
+
+    count: int = 1
 
     def __str__(self) -> str:
-        return "take"
+        return "take" if self.count == 1 else f"take {self.count}"
+
+    def __repr__(self) -> str:
+        return "TakeDiscard()" if self.count == 1 else f"TakeDiscard({self.count!r})"
 
 
 @attrs.frozen
@@ -262,7 +269,17 @@ def _needs_rest(read: Callable[[str], Move], what: str) -> VerbParser:
 
 
 register_verb("draw", bare_verb(Draw()), example="draw")
-register_verb("take", bare_verb(TakeDiscard()), example="take")
+
+
+def _take(verb: str, rest: str) -> Move:
+    if not rest:
+        return TakeDiscard()
+    if not rest.isdecimal() or not rest.isascii() or len(rest) > 3 or int(rest) < 1:
+        raise ValueError("write 'take' for the top discard or 'take N' for the top N cards")
+    return TakeDiscard(int(rest))
+
+
+register_verb("take", _take, example="take")
 register_verb(
     "discard", _needs_rest(lambda rest: Discard(Card.parse(rest)), "a card"), example="discard QH"
 )

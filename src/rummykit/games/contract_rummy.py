@@ -36,11 +36,21 @@ from rummykit.contracts import (
     RoundSpec,
     RunDistinctness,
 )
-from rummykit.engine.core import Variant, register
-from rummykit.engine.rummy import DealSpec, GoingOut, Pickup, RummyRules, StockRule
+from rummykit.engine.core import Variant
+from rummykit.engine.registry import register
+from rummykit.engine.rummy import RummyRules
 from rummykit.errors import OptionError
 from rummykit.melds import AceRule, MeldRules
-from rummykit.scoring import DealerLeftStarts, FixedDeals, PenaltyScoring, PenaltyTable
+from rummykit.pieces import (
+    DealerLeftStarts,
+    DealSpec,
+    FixedDeals,
+    GoingOut,
+    PenaltyScoring,
+    PenaltyTable,
+    Pickup,
+    StockRule,
+)
 from rummykit.wilds import WildRules
 
 __all__ = ["ContractDeck", "contract_rummy"]

@@ -32,18 +32,23 @@ from __future__ import annotations
 import attrs
 
 from rummykit.cards import DeckSpec
-from rummykit.engine.core import Variant, register
-from rummykit.engine.rummy import (
-    DealSpec,
-    DiscardRule,
-    GoingOut,
-    Pickup,
-    RummyRules,
-    StockRule,
-)
+from rummykit.engine.core import Variant
+from rummykit.engine.registry import register
+from rummykit.engine.rummy import RummyRules
 from rummykit.errors import OptionError
 from rummykit.melds import AceRule, MeldRules
-from rummykit.scoring import DealerLeftStarts, FixedDeals, PenaltyScoring, PenaltyTable
+from rummykit.pieces import (
+    DealerLeftStarts,
+    DealSpec,
+    DiscardRule,
+    FixedDeals,
+    GoingOut,
+    PenaltyScoring,
+    PenaltyTable,
+    Pickup,
+    StockRule,
+    discard_rule_named,
+)
 from rummykit.wilds import WildRules
 
 __all__ = ["CrazyDeck", "crazy_rummy"]
@@ -75,8 +80,8 @@ def crazy_rummy(
     if decks not in (1, 2, "auto") or isinstance(decks, bool):
         raise OptionError(f"decks must be 1, 2 or 'auto' (R22), not {decks!r}")
     try:
-        restriction = DiscardRule(discard_restriction)
-    except ValueError:
+        restriction = discard_rule_named(discard_restriction)
+    except OptionError:
         raise OptionError(
             "discard_restriction must be 'discard_pile_and_single_card', 'single_card_only' "
             f"or 'drawn_card_never' (R13), not {discard_restriction!r}"

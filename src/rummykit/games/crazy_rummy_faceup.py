@@ -59,8 +59,9 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank, parse_cards
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, register, shuffled
+from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, shuffled
 from rummykit.engine.moves import Discard, Draw, LayMeld, LayOff, Move, TakeDiscard
+from rummykit.engine.registry import register
 from rummykit.engine.rummy import Phase, TableMeld
 from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import IllegalMoveError, OptionError
@@ -639,6 +640,8 @@ class FaceUpRules:
                 return illegal("turn.phase", "you already drew this turn: play or discard")
             if isinstance(move, Draw) and not state.stock:
                 return illegal("draw.stock_empty", "the stock is empty")
+            if isinstance(move, TakeDiscard) and move.count != 1:
+                return illegal("take.depth", "only the top discard may be taken: 'take'")
             if isinstance(move, TakeDiscard) and not state.discards:
                 return illegal("take.empty", "the discard pile is empty")
             if isinstance(move, TakeDiscard) and not self._may_take(state):

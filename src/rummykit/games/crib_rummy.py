@@ -38,17 +38,12 @@ from typing import Final
 import attrs
 
 from rummykit.cards import DeckSpec
-from rummykit.engine.core import Variant, register
-from rummykit.engine.rummy import (
-    DealEnd,
-    DealSpec,
-    FixedDeck,
-    Pickup,
-    RummyRules,
-    RummyState,
-)
+from rummykit.engine.core import Variant
+from rummykit.engine.registry import register
+from rummykit.engine.rummy import RummyRules
 from rummykit.errors import OptionError
 from rummykit.melds import AceRule, Meld, MeldKind, MeldRules, SetSuits
+from rummykit.pieces import DealEnd, DealOutcome, DealSpec, FixedDeck, GamePosition, Pickup
 from rummykit.wilds import WildRules
 
 __all__ = [
@@ -90,13 +85,14 @@ class RummyBonus:
     1 per card in both opponents' hands; with 4, half a point per card in all opponents'
     hands, the total rounded up once. No bonus when the draw pile ran out (R47)."""
 
-    def deal_scores(self, state: RummyState, reason: DealEnd, out: int | None) -> tuple[int, ...]:
-        scores = [0] * state.players
-        if reason is DealEnd.OUT and out is not None:
-            left = sum(len(h) for i, h in enumerate(state.hands) if i != out)
-            if state.players == 2:
+    def deal_scores(self, outcome: DealOutcome) -> tuple[int, ...]:
+        players, out = outcome.players, outcome.out
+        scores = [0] * players
+        if outcome.reason is DealEnd.OUT and out is not None:
+            left = sum(len(h) for i, h in enumerate(outcome.hands) if i != out)
+            if players == 2:
                 scores[out] = 2 * left
-            elif state.players == 3:
+            elif players == 3:
                 scores[out] = left
             else:
                 scores[out] = (left + 1) // 2
@@ -110,7 +106,7 @@ class BehindChooses:
     the tied player who comes first clockwise after the previous hand's first player; if the
     chooser declines, the player on their left starts."""
 
-    def chooser(self, state: RummyState) -> int | None:
+    def chooser(self, state: GamePosition) -> int | None:
         low = min(state.scores)
         for step in range(1, state.players + 1):
             seat = (state.first_player + step) % state.players
@@ -118,7 +114,7 @@ class BehindChooses:
                 return seat
         raise AssertionError("some seat has the lowest score")
 
-    def first(self, state: RummyState) -> int:
+    def first(self, state: GamePosition) -> int:
         return (state.dealer + 1) % state.players
 
 
@@ -131,14 +127,14 @@ class TargetRace:
 
     target: int = 121
 
-    def over_after_turn(self, state: RummyState, seat: int) -> bool:
+    def over_after_turn(self, state: GamePosition, seat: int) -> bool:
         reacher = state.final_after
         return reacher is not None and state.turns[seat] >= state.turns[reacher]
 
-    def over_after_deal(self, state: RummyState) -> bool:
+    def over_after_deal(self, state: GamePosition) -> bool:
         return bool(state.reached)
 
-    def winners(self, state: RummyState) -> tuple[int, ...]:
+    def winners(self, state: GamePosition) -> tuple[int, ...]:
         best = max(state.scores)
         tied = [seat for seat in range(state.players) if state.scores[seat] == best]
         for seat in state.reached:

@@ -39,19 +39,23 @@ import attrs
 
 from rummykit.cards import DeckSpec
 from rummykit.contracts import CRUMMY_RUMMY_SCHEDULE
-from rummykit.engine.core import Variant, register
-from rummykit.engine.rummy import (
-    ClaimOrder,
-    ClaimRule,
-    DealSpec,
-    GoingOut,
-    Pickup,
-    RummyRules,
-    StockRule,
-)
+from rummykit.engine.core import Variant
+from rummykit.engine.registry import register
+from rummykit.engine.rummy import RummyRules
 from rummykit.errors import OptionError
 from rummykit.melds import AceRule, MeldRules
-from rummykit.scoring import DealerLeftStarts, FixedDeals, PenaltyScoring, PenaltyTable
+from rummykit.pieces import (
+    ClaimOrder,
+    ClaimRule,
+    DealerLeftStarts,
+    DealSpec,
+    FixedDeals,
+    GoingOut,
+    PenaltyScoring,
+    PenaltyTable,
+    Pickup,
+    StockRule,
+)
 from rummykit.wilds import WildRules
 
 __all__ = ["CrummyDeck", "crummy_rummy"]

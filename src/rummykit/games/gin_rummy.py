@@ -53,7 +53,7 @@ from typing import Any, ClassVar, Final, cast
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank, Suit
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, register, shuffled
+from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, shuffled
 from rummykit.engine.moves import (
     Discard,
     Draw,
@@ -65,11 +65,12 @@ from rummykit.engine.moves import (
     Pass,
     TakeDiscard,
 )
+from rummykit.engine.registry import register
 from rummykit.engine.rummy import TableMeld, extended
 from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import IllegalMoveError, OptionError
-from rummykit.games.gin_deadwood import VALUES, deadwood_mask, discard_deadwood_mask
 from rummykit.melds import Meld, MeldKind
+from rummykit.solver.deadwood import VALUES, deadwood_mask, discard_deadwood_mask
 
 __all__ = [
     "GIN_MELDS",
@@ -590,6 +591,9 @@ class GinRules:
                 )
             return illegal("turn.phase", f"no drawing now ({_expect(state)})")
         if kind is TakeDiscard:
+            assert isinstance(move, TakeDiscard)
+            if move.count != 1:
+                return illegal("take.depth", "only the top discard may be taken: 'take'")
             if phase is GinPhase.DRAW or (phase is GinPhase.FIRST_UPCARD and state.passes < 2):
                 return None
             if phase is GinPhase.FIRST_UPCARD:

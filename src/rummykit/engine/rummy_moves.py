@@ -1,0 +1,358 @@
+"""Move generation for the draw-and-discard family: every legal move of a position, built
+so that each one passes the rule check (:mod:`rummykit.engine.rummy_check`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from rummykit.cards import JOKER, Card
+from rummykit.contracts import Contract
+from rummykit.engine.moves import (
+    ChooseStart,
+    Claim,
+    Discard,
+    Draw,
+    End,
+    LayMeld,
+    LayOff,
+    Move,
+    Pass,
+    Peg,
+    Swap,
+    TakeDiscard,
+)
+from rummykit.engine.rummy_state import Phase, RummyState, add_cards, remove_cards
+from rummykit.engine.table import card_at, extended, extension_problem, melds_with
+from rummykit.melds import Meld, MeldContext, MeldKind
+from rummykit.pieces.outcome import (
+    TableMeld,
+)
+from rummykit.solver import can_meet_contract, possible_melds
+from rummykit.wilds import WildMovement
+
+if TYPE_CHECKING:
+    from rummykit.engine.rummy import RummyRules
+
+__all__: list[str] = []  # functions bound as methods of RummyRules
+
+
+def generate(self: RummyRules, state: RummyState) -> Iterator[Move]:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        yield from self._play_moves(state)
+    elif phase is Phase.DRAW:
+        if self._can_draw(state):
+            yield Draw()
+        if state.discards:
+            for count in self.pickup.depths(len(state.discards)):
+                if self._can_take(state, count):
+                    yield TakeDiscard() if count == 1 else TakeDiscard(count)
+    elif phase is Phase.CLAIM:
+        if self._penalty_available(state):
+            yield Claim()
+        yield Pass()
+    elif phase is Phase.PLACE_WILD:
+        assert state.pending is not None
+        yield from self._placements(state, state.pending)
+    elif phase is Phase.PICKUP:
+        assert state.pending is not None
+        yield from self._pickup_moves(state, state.hands[state.to_move], state.pending)
+    elif phase is Phase.CHOOSE_START:
+        yield ChooseStart(True)
+        yield ChooseStart(False)
+    elif phase is Phase.PEG:
+        yield Peg(True)
+        yield Peg(False)
+
+
+def _play_moves(self: RummyRules, state: RummyState) -> Iterator[Move]:
+    seat = state.to_move
+    hand = state.hands[seat]
+    guarded = not self.going_out.by_laying or self.discard_rule.restricts
+    contract = self.contract(state)
+    if contract is None:
+        for meld in state.hand_melds[seat]:
+            if self._table_copies_ok(state, meld) and (
+                not guarded or self._keeps_a_discard(state, remove_cards(hand, meld.cards))
+            ):
+                yield LayMeld(meld)
+    elif not state.opened[seat]:
+        yield from self._contract_melds(state, contract, hand)
+    for lay_off in self._lay_offs(state, seat, hand):
+        if not guarded or self._keeps_a_discard(state, remove_cards(hand, (lay_off.card,))):
+            yield lay_off
+    yield from self._swaps(state, seat, hand)
+    if not state.contract_laid:
+        for card in sorted(set(hand)):
+            if self._discard_problem(state, card, hand) is None:
+                yield Discard(card)
+
+
+def _contract_melds(
+    self: RummyRules, state: RummyState, contract: Contract, hand: tuple[Card, ...]
+) -> Iterator[LayMeld]:
+    """Melds towards the contract that still leave it completable from the hand (R32)."""
+    laid = state.contract_laid
+    context = state.context
+    if not _may_fit(contract, laid, hand, context) or not can_meet_contract(
+        hand, contract, context, laid=laid
+    ):
+        return
+    for meld in possible_melds(hand, context):
+        now = (*laid, meld)
+        if contract.unmet(now) is None:
+            continue
+        rest = remove_cards(hand, meld.cards)
+        assert rest is not None
+        if can_meet_contract(rest, contract, context, laid=now):
+            yield LayMeld(meld)
+
+
+def _keeps_a_discard(self: RummyRules, state: RummyState, hand: tuple[Card, ...] | None) -> bool:
+    """Whether a hand left by a meld, lay-off or swap can still end the turn: empty only
+    where going out without a discard is allowed, else holding a card that may be
+    discarded (R13: the single card held before drawing is the one to discard)."""
+    if hand is None:
+        return False
+    if not hand:
+        return self.going_out.by_laying
+    if not self.discard_rule.restricts:
+        return True
+    return any(self._discard_problem(state, c, hand) is None for c in set(hand))
+
+
+def _discard_problem(
+    self: RummyRules, state: RummyState, card: Card, hand: tuple[Card, ...]
+) -> tuple[str, str] | None:
+    """Why ``card`` may not be discarded now under the discard rule (R13), or ``None``."""
+    rule = self.discard_rule
+    if not rule.restricts:
+        return None
+    return rule.problem(card, hand, drawn=state.drawn, took=state.took, single=state.single)
+
+
+def _swaps(
+    self: RummyRules, state: RummyState, seat: int, hand: tuple[Card, ...]
+) -> Iterator[Swap]:
+    """Natural cards from the hand that can take a wild's place on the table (R20, R30)."""
+    context = state.context
+    if context.wilds.movement is WildMovement.NEVER or not state.opened[seat]:
+        return
+    mask = context.wilds.mask
+    naturals = sorted(c for c in set(hand) if not mask[c])
+    if not naturals:
+        return
+    for index, placed in enumerate(state.table):
+        meld = placed.meld
+        seen: set[Card] = set()
+        for position, (card, stands) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+            if not mask[card] or (meld.kind is not MeldKind.RUN and card in seen):
+                continue
+            seen.add(card)
+            if isinstance(stands, Card):
+                options = [stands] if stands != card and stands in naturals else []
+            else:
+                options = [c for c in naturals if c.rank is stands]
+            for natural in options:
+                move = Swap(natural, index, position)
+                if self._swap_problem(state, move, hand) is None:
+                    yield move
+
+
+def _placements(self: RummyRules, state: RummyState, wild: Card) -> Iterator[LayOff]:
+    """Where a wild freed by a swap may go: any meld (or only its own one), R30."""
+    context = state.context
+    lowest, highest = context.rules.aces.positions
+    for index, placed in enumerate(state.table):
+        if state.place_on is not None and index != state.place_on:
+            continue
+        meld = placed.meld
+        if meld.kind is MeldKind.RUN:
+            ends = []
+            if meld.low - 1 >= lowest:
+                ends.append(End.LOW)
+            if meld.high + 1 <= highest:
+                ends.append(End.HIGH)
+            options: list[End | None] = list(ends)
+        else:
+            options = [None]
+        for end in options:
+            if self._lay_off_problem(state, meld, wild, end, index) is None:
+                yield LayOff(wild, index, end)
+
+
+def _claim_candidates(self: RummyRules, state: RummyState, after: int) -> Iterator[int]:
+    """Seats that may still claim the top discard, clockwise from ``after`` (R34)."""
+    rule = self.claims
+    if rule is None or state.claimed or not state.discards or not state.top_fresh:
+        return
+    seat = (after + 1) % state.players
+    while seat != state.active:
+        if rule.discarder_may_claim or seat != state.top_by:
+            yield seat
+        seat = (seat + 1) % state.players
+
+
+def _penalty_available(self: RummyRules, state: RummyState) -> bool:
+    needed = 2 if state.draw_waiting else 1
+    # The claimed card leaves the discard pile before any reshuffle.
+    return len(state.stock) + max(0, self._refill_size(state) - 1) >= needed
+
+
+def _lay_offs(
+    self: RummyRules,
+    state: RummyState,
+    seat: int,
+    hand: Sequence[Card],
+    only: Card | None = None,
+) -> Iterator[LayOff]:
+    """Lay-offs from ``hand`` (or of the card ``only``): each run end is offered only the
+    natural card it needs and wild cards; each set only cards of its rank and wilds."""
+    context = state.context
+    mask = context.wilds.mask
+    held = set(hand) if only is None else {only}
+    wilds = sorted(c for c in held if mask[c])
+    # Natural cards by rank (card code % 13), for the sets on the table.
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(held):
+        if not mask[card] and card < JOKER:
+            by_rank.setdefault(card % 13, []).append(card)
+    lowest, highest = context.rules.aces.positions
+    for index, placed in enumerate(state.table):
+        if not self._may_lay_on(state, seat, placed):
+            continue
+        meld = placed.meld
+        options: list[tuple[Card, End | None]] = []
+        if meld.kind is MeldKind.RUN:
+            ends = ((End.LOW, meld.low - 1), (End.HIGH, meld.high + 1))
+            for run_end, position in ends:
+                if lowest <= position <= highest:
+                    need = card_at(meld, position)
+                    if need in held and not mask[need]:
+                        options.append((need, run_end))
+                    options.extend((w, run_end) for w in wilds)
+        elif meld.kind is MeldKind.SET:
+            assert meld.rank is not None
+            naturals = by_rank.get(meld.rank - 1, ())
+            options.extend((c, None) for c in (*naturals, *wilds))
+        for card, end in options:
+            if self._lay_off_problem(state, meld, card, end, index) is None:
+                yield LayOff(card, index, end)
+
+
+def _may_lay_on(self: RummyRules, state: RummyState, seat: int, placed: TableMeld) -> bool:
+    if self.schedule is not None:
+        return state.opened[seat]
+    return placed.owner == seat or not self.open_before_lay_off or state.opened[seat]
+
+
+def _lay_off_problem(  # noqa: PLR0917  (bound as a method: self is the first)
+    self: RummyRules, state: RummyState, meld: Meld, card: Card, end: End | None, index: int
+) -> tuple[str, str] | None:
+    context = state.context
+    problem = extension_problem(context, meld, card, end)
+    if problem is not None or not self.wild_table_copy_limit:
+        return problem
+    grown = extended(meld, card, end)
+    assert grown is not None
+    others = [p.meld for i, p in enumerate(state.table) if i != index]
+    copy_problem = context.table_copy_violation(grown, others)
+    if copy_problem is not None:
+        return ("meld." + copy_problem.rule, copy_problem.message)
+    return None
+
+
+def _table_copies_ok(self: RummyRules, state: RummyState, meld: Meld) -> bool:
+    if not self.wild_table_copy_limit:
+        return True
+    table = [p.meld for p in state.table]
+    return state.context.table_copy_violation(meld, table) is None
+
+
+def _pickup_moves(
+    self: RummyRules, state: RummyState, hand: tuple[Card, ...], top: Card
+) -> Iterator[Move]:
+    """Ways to meld the taken discard ``top`` (already in ``hand``) at once: in a new meld,
+    or laid off where the player may lay off (R41: Crib Rummy's first meld must be new)."""
+    seat = state.to_move
+    for meld in melds_with(hand, top, state.context):
+        if self._table_copies_ok(state, meld):
+            yield LayMeld(meld)
+    if state.opened[seat] or not self.open_before_lay_off:
+        yield from self._lay_offs(state, seat, hand, only=top)
+
+
+def _can_take(self: RummyRules, state: RummyState, count: int = 1) -> bool:
+    """Whether the top ``count`` discards may be taken: always, unless the pickup rule
+    demands that the deepest of them be melded at once (R41, Rummy 500) and it cannot be."""
+    if not self.pickup.must_meld(count):
+        return True
+    taken = state.discards[len(state.discards) - count :]
+    hand = add_cards(state.hands[state.to_move], taken)
+    return next(iter(self._pickup_moves(state, hand, taken[0])), None) is not None
+
+
+def _may_fit(
+    contract: Contract, laid: Sequence[Meld], hand: Sequence[Card], context: MeldContext
+) -> bool:
+    """A quick necessary condition before solving (never false when the contract can be met).
+
+    It relaxes the problem: each open set takes the most natural cards any rank offers and
+    each open run the most any window of its length offers, even if melds would share cards;
+    if the wild cards still cannot make up what is missing, or the hand is too small (or, for
+    a contract that uses every card, too large), the contract cannot be met.
+    """
+    rest = contract.unmet(laid)
+    if rest is None:
+        return False
+    if not rest:
+        return True
+    rules = context.rules
+    mask = context.wilds.mask
+    wilds = sum(1 for c in hand if mask[c])
+    naturals = [c for c in hand if not mask[c]]
+    lengths = [
+        r.min_len or (rules.run_min if r.kind is MeldKind.RUN else rules.set_min) for r in rest
+    ]
+    if sum(lengths) > len(hand):
+        return False
+    if contract.all_cards:
+        room = sum(
+            rules.run_max
+            if r.kind is MeldKind.RUN
+            else (rules.set_max if rules.set_max is not None else context.deck.size)
+            for r in rest
+        )
+        if len(hand) > room:
+            return False
+    missing = 0
+    set_lengths = sorted(
+        (n for r, n in zip(rest, lengths, strict=True) if r.kind is not MeldKind.RUN),
+        reverse=True,
+    )
+    if set_lengths:
+        by_rank = sorted(Counter(c % 13 for c in naturals).values(), reverse=True)
+        for i, need in enumerate(set_lengths):
+            j = i if contract.distinct_set_ranks else 0
+            have = by_rank[j] if j < len(by_rank) else 0
+            missing += max(0, need - have)
+    run_lengths = [n for r, n in zip(rest, lengths, strict=True) if r.kind is MeldKind.RUN]
+    if run_lengths:
+        lowest, highest = rules.aces.positions
+        masks = [0, 0, 0, 0]  # bit p set: the suit's natural card at run position p is held
+        for card in naturals:
+            suit, rank = divmod(int(card), 13)
+            masks[suit] |= 1 << (rank + 1) | (1 << 14 if rank == 0 else 0)
+        best_for: dict[int, int] = {}
+        for need in run_lengths:
+            if need not in best_for:
+                window = (1 << need) - 1
+                best_for[need] = max(
+                    ((mask >> start) & window).bit_count()
+                    for mask in masks
+                    for start in range(lowest, highest - need + 2)
+                )
+            missing += need - best_for[need]
+    return missing <= wilds

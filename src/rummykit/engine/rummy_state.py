@@ -1,0 +1,245 @@
+"""The state and the view of the draw-and-discard family, and the hand helpers that keep a
+state's derived fields (each seat's formable melds) up to date move by move."""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine.core import GameState, evolver
+from rummykit.engine.table import melds_with
+from rummykit.engine.views import Hidden
+from rummykit.melds import Meld, MeldContext
+from rummykit.pieces.outcome import (
+    DealOutcome,
+    TableMeld,
+)
+from rummykit.solver import meld_sort_key, possible_melds
+
+if TYPE_CHECKING:
+    from rummykit.engine.rummy import RummyRules
+
+__all__ = ["Phase", "RummyState", "RummyView"]
+
+
+class Phase(enum.Enum):
+    """Where the player to move stands in their turn."""
+
+    #: The player who is behind chooses who starts the deal (Crib Rummy, R44).
+    CHOOSE_START = "choose_start"
+    #: Draw from the stock or take from the discard pile.
+    DRAW = "draw"
+    #: The taken discard must be melded now (Crib Rummy, R41).
+    PICKUP = "pickup"
+    #: Meld, lay off, then discard (or go out).
+    PLAY = "play"
+    #: The turn is over; the player pegs or forgoes its points (``strict_pegging``, R46).
+    PEG = "peg"
+    #: Another player may take the face-up discard out of turn (Crummy Rummy, R34).
+    CLAIM = "claim"
+    #: A wild freed by a swap must be placed on the table now (Crummy Rummy, R30).
+    PLACE_WILD = "place_wild"
+    #: The game is over.
+    OVER = "over"
+
+
+@attrs.frozen(eq=False)
+class RummyState(GameState):
+    """A position in a draw-and-discard rummy.
+
+    Hands are sorted tuples of cards; the stock and the discard pile are tuples whose *last*
+    element is the top card.
+    """
+
+    derived_fields: ClassVar[frozenset[str]] = frozenset({"context", "hand_melds", "last_deal"})
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    phase: Phase
+    #: Per seat, whether the seat has laid a meld of its own this deal (R42).
+    opened: tuple[bool, ...]
+    #: Per seat, the turns completed this deal.
+    turns: tuple[int, ...]
+    #: Who started this deal.
+    first_player: int
+    #: The discard taken that must be melded now (Crib Rummy).
+    pending: Card | None
+    #: Points laid this turn, pegged when the turn ends (R46).
+    turn_points: int
+    #: Seats in the order they reached the game's target (R45).
+    reached: tuple[int, ...]
+    #: Seat that reached the target and whose turn count the others may match (R45).
+    final_after: int | None
+    #: How the last finished deal ended and what it scored, for logs.
+    last_deal: DealOutcome | None
+    context: MeldContext = attrs.field(repr=False)
+    #: Melds the player to move has laid towards the contract this turn (contract games).
+    contract_laid: tuple[Meld, ...]
+    #: The card taken from the discard pile this turn, if any (R13).
+    took: Card | None
+    #: The card drawn this turn, from either pile (R13 option).
+    drawn: Card | None
+    #: The single card held before drawing, which must be discarded (R13).
+    single: Card | None
+    #: Who discarded the top card (``None`` for an upcard).
+    top_by: int | None
+    #: The top discard can be claimed: it has never been covered (R34 "dead" cards).
+    top_fresh: bool
+    #: Whose turn it is (during a claim window ``to_move`` is the player asked).
+    active: int
+    #: A claim was made this turn (at most one, R34).
+    claimed: bool
+    #: The active player's draw waits for the claim window (R34 "original" order).
+    draw_waiting: bool
+    #: Reshuffles of the discard pile into the stock this deal (R36).
+    reshuffles: int
+    #: With a wild freed by a swap: the only meld it may go back to, when restricted (R30).
+    place_on: int | None
+    #: The seat that went out on the opening turn while the others take a reply turn (R19).
+    reply_to: int | None
+    #: Derived, per seat, every meld the seat's hand can form (kept up to date move by move so
+    #: that move generation never re-solves a whole hand). Not part of the position.
+    hand_melds: tuple[tuple[Meld, ...], ...] = attrs.field(repr=False)
+
+    @property
+    def rules(self) -> RummyRules:
+        """The variant's rules."""
+        return cast("RummyRules", self.variant.rules)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (empty before)."""
+        return self.rules.game_end.winners(self) if self.over else ()
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card in the game as a multiset (hands, stock, discards, table)."""
+        count: Counter[Card] = Counter(self.stock)
+        count.update(self.discards)
+        for hand in self.hands:
+            count.update(hand)
+        for placed in self.table:
+            count.update(placed.meld.cards)
+        if self.phase is Phase.PLACE_WILD and self.pending is not None:
+            count[self.pending] += 1  # a freed wild between its old and new place (R30)
+        return count
+
+
+evolve_state: Final = evolver(RummyState)
+_evolve: Final = evolve_state
+
+
+@attrs.frozen
+class RummyView:
+    """What one seat may see: its hand, counts of the others, the table, the top discard."""
+
+    variant: str
+    seat: int
+    players: int
+    deal_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    to_move: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    hands: tuple[tuple[Card | Hidden, ...], ...]
+    table: tuple[TableMeld, ...]
+    discard_top: Card | None
+    discard_size: int
+    #: The discard pile, bottom first: cards the seat may see, placeholders for the others
+    #: (only the top is seen unless the game spreads the pile).
+    discards: tuple[Card | Hidden, ...]
+    stock_size: int
+    opened: tuple[bool, ...]
+    pending: Card | None
+    turn_points: int
+    is_over: bool
+    #: The wild cards of this deal (public).
+    wild_cards: frozenset[Card]
+    #: Whose turn it is (``to_move`` may be another player during a claim window).
+    active: int
+    #: Melds the active player has laid towards the contract this turn.
+    contract_laid: tuple[Meld, ...]
+    #: The top discard may still be claimed out of turn (R34).
+    top_fresh: bool
+    #: The card the active player took from the discard pile this turn (everyone saw it).
+    took: Card | None
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public, Crib Rummy's advanced rules)."""
+        return tuple(len(h) for h in self.hands)
+
+
+def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (multiset), or ``None`` if the hand lacks some of them."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *cards)))
+
+
+def replace_at(items: tuple[object, ...], index: int, value: object) -> tuple[object, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def per_seat(
+    items: tuple[tuple[Meld, ...], ...], seat: int, value: tuple[Meld, ...]
+) -> tuple[tuple[Meld, ...], ...]:
+    return (*items[:seat], value, *items[seat + 1 :])
+
+
+def with_card(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
+    """The ``hands`` and ``hand_melds`` fields after ``seat`` takes ``card`` into hand."""
+    hand = add_cards(state.hands[seat], (card,))
+    context = state.context
+    if not state.rules.keeps_hand_melds:
+        return {"hands": hands_with(state, seat, hand)}
+    if context.wilds.mask[card]:
+        melds = possible_melds(hand, context)
+    else:
+        found = set(state.hand_melds[seat])
+        found.update(melds_with(hand, card, context))
+        melds = tuple(sorted(found, key=meld_sort_key))
+    return {
+        "hands": hands_with(state, seat, hand),
+        "hand_melds": per_seat(state.hand_melds, seat, melds),
+    }
+
+
+def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
+    """The ``hands`` and ``hand_melds`` fields after ``seat`` gives up ``cards``: a meld stays
+    formable unless it needs more copies of a given-up card than the hand keeps."""
+    hand = remove_cards(state.hands[seat], cards)
+    assert hand is not None
+    if not state.rules.keeps_hand_melds:
+        return {"hands": hands_with(state, seat, hand)}
+    gone = set(cards)
+    kept = tuple(
+        m
+        for m in state.hand_melds[seat]
+        if all(m.cards.count(c) <= hand.count(c) for c in gone if c in m.cards)
+    )
+    return {
+        "hands": hands_with(state, seat, hand),
+        "hand_melds": per_seat(state.hand_melds, seat, kept),
+    }
+
+
+def hands_with(
+    state: RummyState, seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return cast(tuple[tuple[Card, ...], ...], replace_at(state.hands, seat, hand))

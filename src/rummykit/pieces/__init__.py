@@ -1,0 +1,185 @@
+"""The composing surface: every piece a variant is built from, and the protocols they meet.
+
+``rummykit`` is the playing surface (variants, states, moves); ``rummykit.pieces`` is what
+a variant author composes: a game is a record of these pieces, and a piece of one's own is
+any object that meets the piece's :class:`typing.Protocol` (nothing to inherit).
+
+>>> from rummykit import pieces
+>>> pieces.StockRule.RESHUFFLE.refill_size(())
+0
+>>> pieces.Pickup.TOP.must_meld(1), pieces.GoingOut.DISCARD.by_laying
+(False, False)
+
+The pieces, by what they decide:
+
+* deck and deal: :class:`DeckRule`, :class:`FixedDeck`, :class:`DealSpec`;
+* melds: :class:`MeldRules`, :class:`AceRule`, :class:`SetSuits`, :class:`MeldContext`;
+* wild cards: :class:`WildPolicy` and :class:`WildRules` with its selectors and limits;
+* contracts: :class:`Contract`, :class:`ContractSchedule`, :class:`RoundSpec`;
+* the turn: :class:`PickupRule` (:class:`Pickup`), :class:`GoingOutRule`
+  (:class:`GoingOut`), :class:`DiscardRestriction` (:class:`DiscardRule`),
+  :class:`StockExhaustion` (:class:`StockRule`), :class:`ClaimRule`;
+* visibility: :class:`Visibility` (:data:`TOP_DISCARD`, :data:`WHOLE_PILE`);
+* tricks: :class:`TrickRules`, :class:`OneOfEachSuit`;
+* scoring and the end: :class:`MeldScoring`, :class:`DealScoring` (from a
+  :class:`DealOutcome`), :class:`StartRule`, :class:`GameEnd`, and the stock scorers
+  :class:`PenaltyTable`, :class:`PenaltyScoring`, :class:`WinnerTakesPenalties`,
+  :class:`FixedDeals`, :class:`HighestToTarget`, :class:`DealerLeftStarts`.
+"""
+
+from rummykit.contracts import (
+    CONTRACT_RUMMY_SCHEDULE,
+    CONTRACT_RUMMY_SCHEDULE_10_12,
+    CRUMMY_RUMMY_SCHEDULE,
+    Contract,
+    ContractSchedule,
+    Requirement,
+    RoundSpec,
+    RunDistinctness,
+)
+from rummykit.melds import AceRule, Declaration, MeldContext, MeldKind, MeldRules, SetSuits
+from rummykit.pieces.claims import ClaimOrder, ClaimRule
+from rummykit.pieces.deal import DealSpec, DeckRule, FixedDeck, StandardPacks
+from rummykit.pieces.discard import (
+    NO_RESTRICTION,
+    DiscardRestriction,
+    DiscardRule,
+    DrawnCardNever,
+    NoRestriction,
+    TurnCards,
+    discard_rule_named,
+)
+from rummykit.pieces.going_out import GoingOut, GoingOutRule, GoOut
+from rummykit.pieces.outcome import (
+    DealEnd,
+    DealOutcome,
+    DealScoring,
+    GameEnd,
+    GamePosition,
+    MeldScoring,
+    NoMeldScoring,
+    StartRule,
+    TableMeld,
+)
+from rummykit.pieces.pickup import MeldTakenFirst, Pickup, PickupRule, TakeAnyDepth, TakeTop
+from rummykit.pieces.scoring import (
+    DealerLeftStarts,
+    FixedDeals,
+    HighestToTarget,
+    MeldValue,
+    PenaltyScoring,
+    PenaltyTable,
+    WinnerTakesPenalties,
+)
+from rummykit.pieces.stock import (
+    END_WHEN_EMPTY,
+    EndWhenEmpty,
+    Reshuffle,
+    Shuffle,
+    StockExhaustion,
+    StockRule,
+    TurnOver,
+)
+from rummykit.pieces.visibility import TOP_DISCARD, WHOLE_PILE, PileVisibility, Visibility
+from rummykit.tricks import OneOfEachSuit, TrickRules
+from rummykit.wilds import (
+    AtMostHalf,
+    DealInfo,
+    DealWilds,
+    DeucesAndJokersWild,
+    FixedWild,
+    IndicatorRankWild,
+    JokersWild,
+    MinNaturals,
+    NoLimit,
+    NoWilds,
+    RisingRankWild,
+    WildLimit,
+    WildMovement,
+    WildPolicy,
+    WildRules,
+    WildSelector,
+)
+
+__all__ = [
+    "CONTRACT_RUMMY_SCHEDULE",
+    "CONTRACT_RUMMY_SCHEDULE_10_12",
+    "CRUMMY_RUMMY_SCHEDULE",
+    "END_WHEN_EMPTY",
+    "NO_RESTRICTION",
+    "TOP_DISCARD",
+    "WHOLE_PILE",
+    "AceRule",
+    "AtMostHalf",
+    "ClaimOrder",
+    "ClaimRule",
+    "Contract",
+    "ContractSchedule",
+    "DealEnd",
+    "DealInfo",
+    "DealOutcome",
+    "DealScoring",
+    "DealSpec",
+    "DealWilds",
+    "DealerLeftStarts",
+    "DeckRule",
+    "Declaration",
+    "DeucesAndJokersWild",
+    "DiscardRestriction",
+    "DiscardRule",
+    "DrawnCardNever",
+    "EndWhenEmpty",
+    "FixedDeals",
+    "FixedDeck",
+    "FixedWild",
+    "GameEnd",
+    "GamePosition",
+    "GoOut",
+    "GoingOut",
+    "GoingOutRule",
+    "HighestToTarget",
+    "IndicatorRankWild",
+    "JokersWild",
+    "MeldContext",
+    "MeldKind",
+    "MeldRules",
+    "MeldScoring",
+    "MeldTakenFirst",
+    "MeldValue",
+    "MinNaturals",
+    "NoLimit",
+    "NoMeldScoring",
+    "NoRestriction",
+    "NoWilds",
+    "OneOfEachSuit",
+    "PenaltyScoring",
+    "PenaltyTable",
+    "Pickup",
+    "PickupRule",
+    "PileVisibility",
+    "Requirement",
+    "Reshuffle",
+    "RisingRankWild",
+    "RoundSpec",
+    "RunDistinctness",
+    "SetSuits",
+    "Shuffle",
+    "StandardPacks",
+    "StartRule",
+    "StockExhaustion",
+    "StockRule",
+    "TableMeld",
+    "TakeAnyDepth",
+    "TakeTop",
+    "TrickRules",
+    "TurnCards",
+    "TurnOver",
+    "Visibility",
+    "WildLimit",
+    "WildMovement",
+    "WildPolicy",
+    "WildRules",
+    "WildSelector",
+    "WinnerTakesPenalties",
+    "discard_rule_named",
+]

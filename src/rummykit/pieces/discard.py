@@ -1,0 +1,176 @@
+"""Discard restrictions: which card a player may not discard (Crazy Rummy, R13).
+
+A :class:`DiscardRestriction` judges one card against the hand and what the turn has
+brought: the card drawn (from either pile), the card taken from the discard pile, and the
+single card held before drawing.
+
+>>> from rummykit import Card
+>>> rule = DiscardRule.DISCARD_PILE_AND_SINGLE_CARD
+>>> hand = (Card.parse("5H"), Card.parse("9C"))
+>>> rule.problem(Card.parse("9C"), hand, drawn=Card.parse("9C"), took=Card.parse("9C"),
+...              single=None)
+('discard.taken_card', '9C came from the discard pile this turn and may not go back (R13)')
+>>> NO_RESTRICTION.restricts
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.errors import OptionError
+
+__all__ = [
+    "NO_RESTRICTION",
+    "DiscardRestriction",
+    "DiscardRule",
+    "DrawnCardNever",
+    "NoRestriction",
+    "TurnCards",
+    "discard_rule_named",
+]
+
+
+class DiscardRestriction(Protocol):
+    """Which card may not be discarded now."""
+
+    @property
+    def restricts(self) -> bool:
+        """``False`` when every card may always be discarded (the engine skips the check)."""
+        ...
+
+    def problem(
+        self,
+        card: Card,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+    ) -> tuple[str, str] | None:
+        """Why ``card`` may not be discarded from ``hand`` (a rule code and a message), or
+        ``None``. ``drawn`` is the card drawn this turn from either pile, ``took`` the card
+        taken from the discard pile, ``single`` the one card held before drawing."""
+        ...
+
+
+@attrs.frozen
+class NoRestriction:
+    """Any card may be discarded."""
+
+    @property
+    def restricts(self) -> bool:
+        return False
+
+    def problem(
+        self,
+        card: Card,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+    ) -> tuple[str, str] | None:
+        return None
+
+
+@attrs.frozen
+class TurnCards:
+    """The card taken from the discard pile this turn may not go back, and a player who held
+    one card before drawing must discard that card (R13, each part optional)."""
+
+    #: A card taken from the discard pile this turn stays in hand.
+    taken_stays: bool = True
+    #: A player who held only one card before drawing must discard it.
+    single_goes: bool = True
+
+    @property
+    def restricts(self) -> bool:
+        return self.taken_stays or self.single_goes
+
+    def problem(
+        self,
+        card: Card,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+    ) -> tuple[str, str] | None:
+        if self.taken_stays and card == took and hand.count(card) == 1:
+            return (
+                "discard.taken_card",
+                f"{card} came from the discard pile this turn and may not go back (R13)",
+            )
+        if self.single_goes and single is not None and single in hand and card != single:
+            return (
+                "discard.single_card",
+                f"you held only {single} before drawing, so you must discard it (R13)",
+            )
+        return None
+
+
+@attrs.frozen
+class DrawnCardNever:
+    """The card drawn this turn, from either pile, is never discarded the same turn (R13
+    option ``drawn_card_never``)."""
+
+    @property
+    def restricts(self) -> bool:
+        return True
+
+    def problem(
+        self,
+        card: Card,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+    ) -> tuple[str, str] | None:
+        if card == drawn and hand.count(card) == 1:
+            return (
+                "discard.drawn_card",
+                f"you drew {card} this turn and may not discard it (R13)",
+            )
+        return None
+
+
+#: The discard piece of games without a restriction.
+NO_RESTRICTION: Final = NoRestriction()
+
+
+class DiscardRule:
+    """The discard pieces of the built-in games, by their version 0.1 enum names."""
+
+    #: No restriction.
+    NONE: Final = NO_RESTRICTION
+    #: A player who held one card before drawing must discard it (keeping the drawn card).
+    SINGLE_CARD_ONLY: Final = TurnCards(taken_stays=False)
+    #: As ``SINGLE_CARD_ONLY``, and a card taken from the discard pile stays this turn.
+    DISCARD_PILE_AND_SINGLE_CARD: Final = TurnCards()
+    #: The card drawn this turn (from either pile) is never discarded the same turn.
+    DRAWN_CARD_NEVER: Final = DrawnCardNever()
+
+
+_NAMED: Final[dict[str, DiscardRestriction]] = {
+    "none": DiscardRule.NONE,
+    "single_card_only": DiscardRule.SINGLE_CARD_ONLY,
+    "discard_pile_and_single_card": DiscardRule.DISCARD_PILE_AND_SINGLE_CARD,
+    "drawn_card_never": DiscardRule.DRAWN_CARD_NEVER,
+}
+
+
+def discard_rule_named(name: str) -> DiscardRestriction:
+    """The stock discard piece called ``name`` (``"none"``, ``"single_card_only"``,
+    ``"discard_pile_and_single_card"``, ``"drawn_card_never"``), for option values."""
+    try:
+        return _NAMED[name]
+    except (KeyError, TypeError):
+        raise OptionError(
+            f"no discard restriction {name!r}; choose one of {', '.join(_NAMED)} (R13)"
+        ) from None
