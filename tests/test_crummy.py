@@ -31,7 +31,6 @@ import rummykit
 from rummykit import Card, IllegalMoveError, OptionError, Rank, parse_cards, parse_move
 from rummykit.engine.trick import (
     CallHalt,
-    DealEnding,
     EndQuartets,
     LayQuartet,
     PlayCard,
@@ -39,9 +38,11 @@ from rummykit.engine.trick import (
     TrickPhase,
     TrickState,
     TrickView,
+    trick_outcome,
 )
 from rummykit.engine.views import HIDDEN
 from rummykit.games.crummy import MultiplierScoring, TargetWithTies, quartet_value
+from rummykit.pieces import DealEnd
 from rummykit.testing.conformance import check_variant
 from rummykit.testing.stacking import deal_order
 from rummykit.tricks import OneOfEachSuit
@@ -458,7 +459,7 @@ def test_r4_players_emptied_by_one_trick_go_out_in_the_order_of_their_last_card(
     )
     state = play(state, "play 7H", "play 7D", "play 8C", "play 9S")
     result = state.last_deal
-    assert result is not None and result.ending is DealEnding.PLAY
+    assert result is not None and result.reason is DealEnd.PLAY
     assert result.order == (1, 3, 0, 2)
     assert result.quartets[2] == ranks("9 8 7")
     # Multipliers 4, 3, 2, 1; seat 1 made no quartet (25), seat 0's Aces carry the Joker.
@@ -656,7 +657,10 @@ def test_going_out_without_quartets_scores_the_no_quartet_component(players, non
     order = list(range(players))
     quartets: list[tuple[Rank, ...]] = [()] * players
     quartets[-1] = (Rank.ACE,)
-    points = MultiplierScoring().deal_points(players, order, quartets, (players - 1, 0))
+    outcome = trick_outcome(
+        deal_number=1, reason=DealEnd.PLAY, order=order, quartets=quartets, marker=(players - 1, 0)
+    )
+    points = MultiplierScoring().deal_scores(outcome)
     assert points[:-1] == tuple((players - k) * none for k in range(players - 1))
     assert points[-1] == 26
 
@@ -702,7 +706,7 @@ def test_r7_halt_is_offered_to_the_player_about_to_lead_then_to_the_other():
 def test_r7_the_caller_takes_the_lower_quartet_and_goes_out_before_the_other():
     state = play(flaw(), *FROM_FLAW, "continue", "halt")
     result = state.last_deal
-    assert result is not None and result.ending is DealEnding.HALT
+    assert result is not None and result.reason is DealEnd.HALT
     assert result.order == (2, 1, 0)  # the caller, seat 1, is out before seat 0
     assert result.quartets[1] == ranks("10 9 7") and result.quartets[0] == ranks("Q J 8")
     assert result.points == (1 * (11 + 11 + 8), 2 * (10 + 9 + 7), 3 * (26 + 11))
@@ -726,7 +730,7 @@ def test_r7_third_occurrence_of_a_position_halts_for_the_player_on_lead():
     state = play(state, *FROM_FLAW, "continue", "continue", *BACK_TO_FLAW)
     # The third time: the halt is applied for seat 1, the player on lead.
     result = state.last_deal
-    assert result is not None and result.ending is DealEnding.REPETITION_HALT
+    assert result is not None and result.reason is DealEnd.REPETITION_HALT
     assert result.order == (2, 1, 0)
     assert state.repetition_halts == 1 and state.halts == 0
 
@@ -772,7 +776,7 @@ def test_r8_safeguard_ends_a_loop_of_three_players():
     assert state.phase is TrickPhase.TRICK  # no halt: three players hold cards
     state = play(state, *cycle)
     result = state.last_deal
-    assert result is not None and result.ending is DealEnding.SAFEGUARD
+    assert result is not None and result.reason is DealEnd.SAFEGUARD
     # Clockwise from seat 0 (on lead): seat 0 takes the Sevens, seat 1 the Eights, seat 2
     # nothing: it ends the deal with no quartet at all (30).
     assert result.order == (0, 1, 2)
@@ -804,7 +808,7 @@ def test_r8_safeguard_ends_a_loop_of_two_players_with_three_ranks():
     )
     state = play(start, *cycle, *cycle)
     result = state.last_deal
-    assert result is not None and result.ending is DealEnding.SAFEGUARD
+    assert result is not None and result.reason is DealEnd.SAFEGUARD
     # Seat 0, on lead, takes the lowest rank (Sevens) and goes out; seat 1 takes the rest.
     assert result.order == (2, 0, 1)
     assert result.quartets[0] == ranks("A K 7") and result.quartets[1] == ranks("Q J 9 8")

@@ -1,4 +1,4 @@
-"""The trick-and-quartet family: state, moves, views and rules of games like Crummy.
+"""The trick-and-quartet family: the rules of games like Crummy.
 
 Every card is dealt; players play tricks judged by a :class:`~rummykit.tricks.TrickRules`
 piece; the winner of a trick takes its cards into hand and may then lay aside quartets (the
@@ -8,7 +8,16 @@ of a deal is marked by the pack's Joker, which is never dealt.
 
 :class:`TrickGameRules` is a frozen record of pieces (the deck, the trick rules, the deal
 scoring, the end of the game) and the engine's termination rules: the halt call of R7 and
-the repetition safeguard of R8, so that every deal ends.
+the repetition safeguard of R8, so that every deal ends. A finished deal is reported as a
+:class:`rummykit.pieces.DealOutcome` (``state.last_deal``, ending
+:attr:`~rummykit.pieces.DealEnd.PLAY`, :attr:`~rummykit.pieces.DealEnd.HALT`,
+:attr:`~rummykit.pieces.DealEnd.REPETITION_HALT` or :attr:`~rummykit.pieces.DealEnd.SAFEGUARD`)
+and scored by a :class:`rummykit.pieces.DealScoring` piece, as in the draw-and-discard
+family.
+
+The family lives in three modules, and every name is importable from this one: the moves
+and their verbs in :mod:`rummykit.engine.trick_moves`, the phase, state and view in
+:mod:`rummykit.engine.trick_state`, and the rules here.
 
 A turn is one small move (:class:`TrickPhase` says which kind is due):
 
@@ -28,27 +37,51 @@ A turn is one small move (:class:`TrickPhase` says which kind is due):
 
 from __future__ import annotations
 
-import enum
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final, Protocol, TypeAlias, cast
+from typing import Any, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit
-from rummykit.engine.core import NOBODY, GameState, Setup, Variant, evolver, shuffled
-from rummykit.engine.moves import Move, bare_verb, register_verb
-from rummykit.engine.rummy import DeckRule
-from rummykit.engine.views import HIDDEN, Hidden
+from rummykit.cards import Card, DeckSpec, Rank
+from rummykit.engine.core import NOBODY, Setup, Variant, shuffled
+from rummykit.engine.moves import Move
+from rummykit.engine.trick_moves import (
+    DONE,
+    HALT,
+    PLAY_ON,
+    PLAYS,
+    QUARTET_MOVES,
+    CallHalt,
+    EndQuartets,
+    LayQuartet,
+    PlayCard,
+    PlayOn,
+)
+from rummykit.engine.trick_state import (
+    RANK_OF,
+    Position,
+    TrickPhase,
+    TrickState,
+    TrickView,
+    complete_ranks,
+    evolve,
+    followed,
+    quartet_cards,
+    ranks_held,
+    replace_at,
+    trick_outcome,
+    without,
+)
+from rummykit.engine.views import HIDDEN
 from rummykit.errors import IllegalMoveError, OptionError
-from rummykit.tricks import TrickRules, rank_strength
+from rummykit.pieces.deal import DeckRule
+from rummykit.pieces.outcome import DealEnd, DealScoring
+from rummykit.tricks import TrickRules
 
 __all__ = [
     "CallHalt",
-    "DealEnding",
-    "DealResult",
-    "DealScoring",
     "EndQuartets",
     "LayQuartet",
     "PlayCard",
@@ -59,153 +92,21 @@ __all__ = [
     "TrickState",
     "TrickView",
     "quartet_cards",
+    "trick_outcome",
 ]
-
-
-# -- moves -------------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class PlayCard(Move):
-    """Play ``card`` to the trick: lead it, or follow with it."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-@attrs.frozen
-class LayQuartet(Move):
-    """Lay aside the four cards of ``rank`` from the hand, face down, as a quartet."""
-
-    rank: Rank
-
-    def __str__(self) -> str:
-        return f"quartet {self.rank.label}"
-
-
-@attrs.frozen
-class EndQuartets(Move):
-    """Lay aside no more quartets after winning a trick (R5: laying them is optional)."""
-
-    def __str__(self) -> str:
-        return "done"
-
-
-@attrs.frozen
-class CallHalt(Move):
-    """Call a halt to the play (R7): the caller takes the lower-ranking of the two remaining
-    quartets and goes out before the other player, who takes the higher one."""
-
-    def __str__(self) -> str:
-        return "halt"
-
-
-@attrs.frozen
-class PlayOn(Move):
-    """Decline to call a halt; the play goes on (R7)."""
-
-    def __str__(self) -> str:
-        return "continue"
-
-
-def _play(verb: str, rest: str) -> Move:
-    if not rest:
-        raise ValueError("'play' needs a card, e.g. 'play QH'")
-    return PlayCard(Card.parse(rest))
-
-
-def _quartet(verb: str, rest: str) -> Move:
-    if not rest:
-        raise ValueError("'quartet' needs a rank, e.g. 'quartet K'")
-    return LayQuartet(Rank.parse(rest))
-
-
-register_verb("play", _play, example="play QH")
-register_verb("quartet", _quartet, example="quartet K")
-register_verb("done", bare_verb(EndQuartets()), example="done")
-register_verb("halt", bare_verb(CallHalt()), example="halt")
-register_verb("continue", bare_verb(PlayOn()), example="continue")
-
-#: One move value per card and per rank, built once (moves are frozen values).
-_PLAYS: Final = tuple(PlayCard(Card(code)) for code in range(53))
-_QUARTETS: Final = {rank: LayQuartet(rank) for rank in Rank}
-_DONE: Final = EndQuartets()
-_HALT: Final = CallHalt()
-_PLAY_ON: Final = PlayOn()
-
-
-# -- records -----------------------------------------------------------------------------------
-
-
-class TrickPhase(enum.Enum):
-    """What kind of move is due."""
-
-    #: Between tricks, while R7's condition holds: the player about to lead, then the other
-    #: player, may call a halt (``halt``) or let the play go on (``continue``).
-    HALT = "halt"
-    #: Play a card to the trick (the first card leads it).
-    TRICK = "trick"
-    #: The trick winner may lay aside quartets (``quartet RANK``) or stop (``done``), R5.
-    QUARTETS = "quartets"
-    #: Play has ended and the Joker is still unused: the last player chooses which of their
-    #: quartets takes it (``quartet RANK``), R6.
-    LAST = "last"
-    #: The game is over.
-    OVER = "over"
-
-
-class DealEnding(enum.Enum):
-    """How a deal ended."""
-
-    #: Play ceased in the ordinary way: at most one player held cards.
-    PLAY = "play"
-    #: A player called a halt (R7).
-    HALT = "halt"
-    #: A start-of-trick position recurred while R7's condition held: the halt was applied
-    #: for the player on lead (R7).
-    REPETITION_HALT = "repetition_halt"
-    #: A start-of-trick position recurred otherwise: the engine's safeguard ended the deal
-    #: (R8).
-    SAFEGUARD = "safeguard"
-
-
-@attrs.frozen
-class DealResult:
-    """A scored deal, with everything revealed (R11): how it ended, the seats from the first
-    out to the last, every seat's quartets (ranks, in the order laid), where the Joker lay
-    (seat, index) and the points each seat scored."""
-
-    number: int
-    ending: DealEnding
-    order: tuple[int, ...]
-    quartets: tuple[tuple[Rank, ...], ...]
-    marker: tuple[int, int] | None
-    points: tuple[int, ...]
 
 
 # -- pieces ------------------------------------------------------------------------------------
 
 
-class DealScoring(Protocol):
-    """What a finished deal scores."""
-
-    def deal_points(
-        self,
-        players: int,
-        order: Sequence[int],
-        quartets: Sequence[Sequence[Rank]],
-        marker: tuple[int, int] | None,
-    ) -> tuple[int, ...]:
-        """Per seat, the points of the deal. ``order`` lists every seat from the first out
-        to the last; ``quartets[seat]`` are the ranks the seat laid aside, in order;
-        ``marker`` is the (seat, index) of the quartet that carries the Joker."""
-        ...
-
-
 class ScoreEnd(Protocol):
-    """When the game ends (checked after each deal) and who wins."""
+    """When the game ends (checked after each deal) and who wins.
+
+    The trick family keeps this protocol rather than :class:`rummykit.pieces.GameEnd`: that
+    one reads a :class:`~rummykit.pieces.GamePosition` (turns per seat, who reached the
+    target, the final turns of R45) that a trick game does not have, and a trick game ends
+    only between deals, on the scores alone.
+    """
 
     @property
     def target(self) -> int:
@@ -219,226 +120,6 @@ class ScoreEnd(Protocol):
     def winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """The winning seats of a finished game."""
         ...
-
-
-# -- state -------------------------------------------------------------------------------------
-
-#: A start-of-trick position within one deal: the seat on lead and every hand.
-_Position: TypeAlias = tuple[int, tuple[tuple[Card, ...], ...]]
-
-
-@attrs.frozen(eq=False)
-class TrickState(GameState):
-    """A position in a trick-and-quartet game.
-
-    Hands are sorted tuples of cards. The current trick is ``trick`` (cards in play order)
-    with ``trick_seats`` (who played each). Quartets are ranks, per seat in the order laid
-    aside; ``marker`` is the (seat, index) of the quartet that carries the Joker, ``None``
-    until the first quartet is laid.
-    """
-
-    derived_fields: ClassVar[frozenset[str]] = frozenset(
-        {
-            "halts",
-            "last_deal",
-            "last_trick",
-            "last_winner",
-            "repetition_halts",
-            "safeguards",
-            "tricks_played",
-        }
-    )
-
-    hands: tuple[tuple[Card, ...], ...]
-    phase: TrickPhase
-    #: The seat that leads (or led) the current trick.
-    leader: int
-    trick: tuple[Card, ...]
-    trick_seats: tuple[int, ...]
-    #: The last completed trick as (seat, card) pairs in play order, and who took it.
-    last_trick: tuple[tuple[int, Card], ...]
-    last_winner: int | None
-    quartets: tuple[tuple[Rank, ...], ...]
-    marker: tuple[int, int] | None
-    #: Seats in the order they went out this deal (R4).
-    out: tuple[int, ...]
-    #: Tricks completed this deal.
-    tricks_played: int
-    #: Start-of-trick positions since the last quartet was laid or player went out (a
-    #: position can only recur within such a stretch), for the repetition rule (R7, R8).
-    seen: tuple[_Position, ...] = attrs.field(repr=False)
-    #: Deals ended, over the whole game, by a halt a player called (R7), by the halt the
-    #: repetition rule applied (R7), and by the safeguard (R8).
-    halts: int
-    repetition_halts: int
-    safeguards: int
-    #: The last scored deal, revealed.
-    last_deal: DealResult | None
-
-    @property
-    def rules(self) -> TrickGameRules:
-        """The variant's rules."""
-        return cast(TrickGameRules, self.variant.rules)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning seats once the game is over (empty before)."""
-        return self.rules.game_end.winners(self.scores) if self.over else ()
-
-    def all_cards(self) -> Counter[Card]:
-        """Every card of the game as a multiset: hands, the trick, the quartets and the
-        Joker (set aside, or marking the first quartet)."""
-        count: Counter[Card] = Counter(self.trick)
-        for hand in self.hands:
-            count.update(hand)
-        for ranks in self.quartets:
-            for rank in ranks:
-                count.update(quartet_cards(rank))
-        jokers = self.variant.deck(self.players).jokers
-        if jokers:
-            count[JOKER] += jokers
-        return count
-
-
-_evolve: Final = evolver(TrickState)
-
-
-def _followed(
-    state: TrickState,
-    history: Any,
-    *,
-    hands: tuple[tuple[Card, ...], ...],
-    trick: tuple[Card, ...],
-    seats: tuple[int, ...],
-    to_move: int,
-) -> TrickState:
-    """``state`` after a card that leaves the trick incomplete: the most frequent move, so
-    the state is built by the constructor with every field named (no dict as in
-    :func:`_evolve`)."""
-    return TrickState(
-        variant=state.variant,
-        players=state.players,
-        seed=state.seed,
-        setup=state.setup,
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        scores=state.scores,
-        to_move=to_move,
-        over=False,
-        history=history,
-        hands=hands,
-        phase=TrickPhase.TRICK,
-        leader=state.leader,
-        trick=trick,
-        trick_seats=seats,
-        last_trick=state.last_trick,
-        last_winner=state.last_winner,
-        quartets=state.quartets,
-        marker=state.marker,
-        out=state.out,
-        tricks_played=state.tricks_played,
-        seen=state.seen,
-        halts=state.halts,
-        repetition_halts=state.repetition_halts,
-        safeguards=state.safeguards,
-        last_deal=state.last_deal,
-    )
-
-
-def quartet_cards(rank: Rank) -> tuple[Card, ...]:
-    """The four cards of a quartet of ``rank``, one of each suit.
-
-    >>> [str(c) for c in quartet_cards(Rank.KING)]
-    ['KS', 'KH', 'KD', 'KC']
-    """
-    return _RANK_CARDS[rank]
-
-
-_RANK_CARDS: Final = {rank: tuple(Card.of(rank, suit) for suit in Suit) for rank in Rank}
-#: Per card code, the rank (``None`` for the joker), and the rank's number (0 for the joker).
-_RANK_OF: Final = tuple(Card(code).rank for code in range(53))
-_RANK_INDEX: Final = tuple(code % 13 + 1 if code < 52 else 0 for code in range(53))
-#: Every rank, highest first (Aces high).
-_BY_STRENGTH: Final = tuple(sorted(Rank, key=rank_strength, reverse=True))
-
-
-def _complete_ranks(hand: Sequence[Card]) -> list[Rank]:
-    """The ranks of which ``hand`` holds all four cards, highest first (Aces high)."""
-    counts = [0] * 14
-    for card in hand:
-        counts[_RANK_INDEX[card]] += 1
-    return [rank for rank in _BY_STRENGTH if counts[rank] >= 4]
-
-
-def _ranks_held(hands: Sequence[Sequence[Card]]) -> list[Rank]:
-    """Every rank in ``hands``, lowest first (Aces high)."""
-    ranks = {_RANK_OF[c] for hand in hands for c in hand}
-    return sorted((r for r in ranks if r is not None), key=rank_strength)
-
-
-def _replace(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
-
-
-# -- views -------------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class TrickView:
-    """What one seat may see: its own hand; how many cards every hand holds; the trick and
-    the last trick; every seat's quartets as a count, with the Joker's place, and the ranks
-    of its own only (R11, until the deal is scored); who is out; the scores and the last
-    scored deal, revealed."""
-
-    variant: str
-    seat: int
-    players: int
-    deal_number: int
-    dealer: int
-    scores: tuple[int, ...]
-    to_move: int
-    phase: TrickPhase
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    leader: int
-    #: The current trick as (seat, card) pairs in play order.
-    trick: tuple[tuple[int, Card], ...]
-    last_trick: tuple[tuple[int, Card], ...]
-    last_winner: int | None
-    quartets: tuple[tuple[Rank | Hidden, ...], ...]
-    marker: tuple[int, int] | None
-    out: tuple[int, ...]
-    last_deal: DealResult | None
-    is_over: bool
-
-    def __str__(self) -> str:
-        def cards(pairs: Sequence[tuple[int, Card]]) -> str:
-            return " ".join(f"{card:s}/{seat}" for seat, card in pairs) or "-"
-
-        stacks = []
-        for seat, ranks in enumerate(self.quartets):
-            shown = ["??" if isinstance(r, Hidden) else r.label for r in ranks]
-            if self.marker is not None and self.marker[0] == seat:
-                shown[self.marker[1]] += "+JK"
-            stacks.append(f"seat {seat}: {' '.join(shown) or '-'}")
-        sizes = ", ".join(f"seat {s} {n}" for s, n in enumerate(self.hand_sizes))
-        lines = [
-            f"deal {self.deal_number}, phase {self.phase.value}, lead: seat {self.leader}",
-            f"trick:    {cards(self.trick)}",
-            f"last:     {cards(self.last_trick)}"
-            + (f" (taken by seat {self.last_winner})" if self.last_winner is not None else ""),
-            f"quartets: {'; '.join(stacks)}",
-            f"cards:    {sizes}; out: {', '.join(map(str, self.out)) or '-'}",
-            f"hand:     {' '.join(format(c, 's') for c in self.hand)}",
-        ]
-        return "\n".join(lines)
 
 
 # -- rules -------------------------------------------------------------------------------------
@@ -462,7 +143,7 @@ class TrickGameRules:
     deck_rule: DeckRule = attrs.field(kw_only=True)
     #: What may be played to a trick and who wins it.
     tricks: TrickRules = attrs.field(kw_only=True)
-    #: What a deal scores.
+    #: What a deal scores, read from its :class:`~rummykit.pieces.DealOutcome`.
     scoring: DealScoring = attrs.field(kw_only=True)
     #: When the game ends and who wins.
     game_end: ScoreEnd = attrs.field(kw_only=True)
@@ -538,7 +219,7 @@ class TrickGameRules:
             seat = (seat + 1) % players
             hands[seat].append(card)
         leader = first if first is not None else (dealer + 1) % players
-        dealt = _evolve(
+        dealt = evolve(
             state,
             deal_number=number,
             dealer=dealer,
@@ -561,15 +242,15 @@ class TrickGameRules:
         phase = state.phase
         if phase is TrickPhase.TRICK:
             for card in self.tricks.playable(state.trick, state.hands[state.to_move]):
-                yield _PLAYS[card]
+                yield PLAYS[card]
         elif phase is TrickPhase.QUARTETS or phase is TrickPhase.LAST:
-            for rank in _complete_ranks(state.hands[state.to_move]):
-                yield _QUARTETS[rank]
+            for rank in complete_ranks(state.hands[state.to_move]):
+                yield QUARTET_MOVES[rank]
             if phase is TrickPhase.QUARTETS:
-                yield _DONE
+                yield DONE
         elif phase is TrickPhase.HALT:
-            yield _HALT
-            yield _PLAY_ON
+            yield HALT
+            yield PLAY_ON
 
     # -- the one check -------------------------------------------------------------------------
 
@@ -595,7 +276,7 @@ class TrickGameRules:
             if phase is not TrickPhase.QUARTETS and phase is not TrickPhase.LAST:
                 return illegal("turn.phase", _expect(state))
             hand = state.hands[state.to_move]
-            held = sum(1 for c in hand if _RANK_OF[c] is move.rank)
+            held = sum(1 for c in hand if RANK_OF[c] is move.rank)
             if held < 4:
                 return illegal(
                     "quartet.incomplete",
@@ -620,21 +301,21 @@ class TrickGameRules:
         if isinstance(move, PlayCard):
             return self._play_card(state, history, seat, move.card)
         if isinstance(move, LayQuartet):
-            return self._lay_quartet(_evolve(state, history=history), seat, move.rank)
+            return self._lay_quartet(evolve(state, history=history), seat, move.rank)
         if isinstance(move, EndQuartets):
-            return self._after_quartets(_evolve(state, history=history), seat)
+            return self._after_quartets(evolve(state, history=history), seat)
         if isinstance(move, CallHalt):
-            return self._halt(_evolve(state, history=history), seat, DealEnding.HALT)
+            return self._halt(evolve(state, history=history), seat, DealEnd.HALT)
         if isinstance(move, PlayOn):
-            after = _evolve(state, history=history)
+            after = evolve(state, history=history)
             if seat == state.leader:
-                return _evolve(after, to_move=self._other_holder(state, seat))
-            return _evolve(after, to_move=state.leader, phase=TrickPhase.TRICK)
+                return evolve(after, to_move=self._other_holder(state, seat))
+            return evolve(after, to_move=state.leader, phase=TrickPhase.TRICK)
         raise AssertionError(f"unchecked move {move!r}")
 
     def _play_card(self, state: TrickState, history: Any, seat: int, card: Card) -> TrickState:
-        hand = _without(state.hands[seat], (card,))
-        hands = _replace(state.hands, seat, hand)
+        hand = without(state.hands[seat], (card,))
+        hands = replace_at(state.hands, seat, hand)
         trick = (*state.trick, card)
         seats = (*state.trick_seats, seat)
         if self.tricks.is_complete(trick):
@@ -648,7 +329,7 @@ class TrickGameRules:
         else:
             # R2: suits stay balanced, so someone always holds a missing suit.
             raise AssertionError(f"nobody can play to the trick {trick} (R2 invariant broken)")
-        return _followed(state, history, hands=hands, trick=trick, seats=seats, to_move=following)
+        return followed(state, history, hands=hands, trick=trick, seats=seats, to_move=following)
 
     def _resolve(
         self,
@@ -661,12 +342,12 @@ class TrickGameRules:
         """The trick is complete: the winner takes it; players left without cards who did not
         win go out, in the order they played their last card (R4)."""
         winner = seats[self.tricks.winner(trick)]
-        hands = _replace(hands, winner, tuple(sorted((*hands[winner], *trick))))
+        hands = replace_at(hands, winner, tuple(sorted((*hands[winner], *trick))))
         last_play = {seat: index for index, seat in enumerate(seats)}
         newly = sorted(
             (s for s in last_play if s != winner and not hands[s]), key=last_play.__getitem__
         )
-        after = _evolve(
+        after = evolve(
             state,
             history=history,
             hands=hands,
@@ -681,27 +362,27 @@ class TrickGameRules:
         holders = [s for s in range(state.players) if hands[s]]
         if holders == [winner]:
             return self._end_of_play(after, winner)
-        if _complete_ranks(hands[winner]):
-            return _evolve(after, phase=TrickPhase.QUARTETS, to_move=winner, leader=winner)
+        if complete_ranks(hands[winner]):
+            return evolve(after, phase=TrickPhase.QUARTETS, to_move=winner, leader=winner)
         return self._start_trick(after, winner)
 
     def _lay_quartet(self, state: TrickState, seat: int, rank: Rank) -> TrickState:
-        hand = _without(state.hands[seat], quartet_cards(rank))
+        hand = without(state.hands[seat], quartet_cards(rank))
         laid = (*state.quartets[seat], rank)
         marker = state.marker
         if marker is None and self._has_marker(state):
             marker = (seat, len(laid) - 1)
-        after = _evolve(
+        after = evolve(
             state,
-            hands=_replace(state.hands, seat, hand),
-            quartets=_replace(state.quartets, seat, laid),
+            hands=replace_at(state.hands, seat, hand),
+            quartets=replace_at(state.quartets, seat, laid),
             marker=marker,
             seen=(),
         )
         if state.phase is TrickPhase.LAST:
             # R6: the chosen quartet took the Joker; the others follow it.
-            return self._score(self._lay_all(after, seat), DealEnding.PLAY, (*state.out, seat))
-        if hand and _complete_ranks(hand):
+            return self._score(self._lay_all(after, seat), DealEnd.PLAY, (*state.out, seat))
+        if hand and complete_ranks(hand):
             return after
         return self._after_quartets(after, seat)
 
@@ -710,7 +391,7 @@ class TrickGameRules:
         (R4); play ends if one player is left with cards; else the next trick starts, led by
         the winner or, if they are out, the next player on their left with cards (R1)."""
         if not state.hands[winner]:
-            state = _evolve(state, out=(*state.out, winner))
+            state = evolve(state, out=(*state.out, winner))
         holders = [s for s in range(state.players) if state.hands[s]]
         if len(holders) == 1:
             return self._end_of_play(state, holders[0])
@@ -722,15 +403,15 @@ class TrickGameRules:
     def _start_trick(self, state: TrickState, leader: int) -> TrickState:
         """A trick is about to be led: apply the repetition rule (R7, R8) and offer the halt
         call when R7's condition holds."""
-        key: _Position = (leader, state.hands)
+        key: Position = (leader, state.hands)
         seen = (*state.seen, key)
         halt_condition = self._halt_condition(state)
         if seen.count(key) >= self.repetitions:
             if halt_condition:
-                return self._halt(state, leader, DealEnding.REPETITION_HALT)
+                return self._halt(state, leader, DealEnd.REPETITION_HALT)
             return self._safeguard(state, leader)
         phase = TrickPhase.HALT if halt_condition and self.halt else TrickPhase.TRICK
-        return _evolve(
+        return evolve(
             state, leader=leader, to_move=leader, phase=phase, seen=seen, trick=(), trick_seats=()
         )
 
@@ -740,22 +421,22 @@ class TrickGameRules:
         holders = [hand for hand in state.hands if hand]
         if len(holders) != 2 or len(holders[0]) + len(holders[1]) != 8:
             return False
-        return len(_ranks_held(holders)) == 2
+        return len(ranks_held(holders)) == 2
 
     def _other_holder(self, state: TrickState, seat: int) -> int:
         return next(s for s in range(state.players) if s != seat and state.hands[s])
 
-    def _halt(self, state: TrickState, caller: int, ending: DealEnding) -> TrickState:
+    def _halt(self, state: TrickState, caller: int, ending: DealEnd) -> TrickState:
         """R7: the caller takes the lower-ranking quartet and goes out; the other player
         takes the higher one and is last."""
         other = self._other_holder(state, caller)
-        low, high = _ranks_held(state.hands)
+        low, high = ranks_held(state.hands)
         state = self._take(state, caller, (low,))
         state = self._take(state, other, (high,))
-        if ending is DealEnding.HALT:
-            state = _evolve(state, halts=state.halts + 1)
+        if ending is DealEnd.HALT:
+            state = evolve(state, halts=state.halts + 1)
         else:
-            state = _evolve(state, repetition_halts=state.repetition_halts + 1)
+            state = evolve(state, repetition_halts=state.repetition_halts + 1)
         return self._score(state, ending, (*state.out, caller, other))
 
     def _safeguard(self, state: TrickState, leader: int) -> TrickState:
@@ -767,60 +448,60 @@ class TrickGameRules:
             for step in range(players)
             if state.hands[(leader + step) % players]
         ]
-        ranks = _ranks_held(state.hands)
+        ranks = ranks_held(state.hands)
         for seat in holders[:-1]:
             taken = (ranks.pop(0),) if ranks else ()
             state = self._take(state, seat, taken)
         state = self._take(state, holders[-1], tuple(reversed(ranks)))
-        state = _evolve(state, safeguards=state.safeguards + 1)
-        return self._score(state, DealEnding.SAFEGUARD, (*state.out, *holders))
+        state = evolve(state, safeguards=state.safeguards + 1)
+        return self._score(state, DealEnd.SAFEGUARD, (*state.out, *holders))
 
     def _take(self, state: TrickState, seat: int, ranks: Sequence[Rank]) -> TrickState:
         """``seat`` lays ``ranks`` aside as quartets, whoever holds their cards (R7, R8);
         every hand gives up those cards. The first quartet of the deal takes the Joker."""
-        hands = tuple(tuple(c for c in hand if _RANK_OF[c] not in ranks) for hand in state.hands)
+        hands = tuple(tuple(c for c in hand if RANK_OF[c] not in ranks) for hand in state.hands)
         marker = state.marker
         if ranks and marker is None and self._has_marker(state):
             marker = (seat, len(state.quartets[seat]))
         laid = (*state.quartets[seat], *ranks)
-        return _evolve(
-            state, hands=hands, quartets=_replace(state.quartets, seat, laid), marker=marker
+        return evolve(
+            state, hands=hands, quartets=replace_at(state.quartets, seat, laid), marker=marker
         )
 
     def _lay_all(self, state: TrickState, seat: int) -> TrickState:
         """``seat`` lays every quartet left in hand, highest first."""
-        return self._take(state, seat, tuple(_complete_ranks(state.hands[seat])))
+        return self._take(state, seat, tuple(complete_ranks(state.hands[seat])))
 
     def _end_of_play(self, state: TrickState, last: int) -> TrickState:
         """One player has cards left, all complete quartets: they are added to that player's
         quartets. If the Joker is still unused and there is a choice, the player chooses
         which quartet takes it (R6)."""
-        choice = len(_complete_ranks(state.hands[last])) > 1
+        choice = len(complete_ranks(state.hands[last])) > 1
         if choice and state.marker is None and self._has_marker(state):
-            return _evolve(state, phase=TrickPhase.LAST, to_move=last, trick=(), trick_seats=())
+            return evolve(state, phase=TrickPhase.LAST, to_move=last, trick=(), trick_seats=())
         state = self._lay_all(state, last)
-        return self._score(state, DealEnding.PLAY, (*state.out, last))
+        return self._score(state, DealEnd.PLAY, (*state.out, last))
 
     def _has_marker(self, state: TrickState) -> bool:
         return self.deck(state.players).jokers > 0
 
-    def _score(self, state: TrickState, ending: DealEnding, order: tuple[int, ...]) -> TrickState:
+    def _score(self, state: TrickState, ending: DealEnd, order: tuple[int, ...]) -> TrickState:
         """Score the deal, then end the game (R10) or deal the next hand (R9)."""
         assert sorted(order) == list(range(state.players)), order
         assert not any(state.hands), "every card is in a quartet when a deal is scored"
-        points = self.scoring.deal_points(state.players, order, state.quartets, state.marker)
-        scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
-        result = DealResult(
-            number=state.deal_number,
-            ending=ending,
+        outcome = trick_outcome(
+            deal_number=state.deal_number,
+            reason=ending,
             order=order,
             quartets=state.quartets,
             marker=state.marker,
-            points=points,
         )
-        state = _evolve(state, scores=scores, last_deal=result, out=order)
+        points = self.scoring.deal_scores(outcome)
+        scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
+        outcome = attrs.evolve(outcome, points=points)
+        state = evolve(state, scores=scores, last_deal=outcome, out=order)
         if self.game_end.over(scores) or state.deal_number >= self.max_deals:
-            return _evolve(state, over=True, to_move=NOBODY, phase=TrickPhase.OVER, seen=())
+            return evolve(state, over=True, to_move=NOBODY, phase=TrickPhase.OVER, seen=())
         return self._deal(state, state.deal_number + 1, (state.dealer + 1) % state.players)
 
     # -- views ---------------------------------------------------------------------------------
@@ -878,12 +559,12 @@ class TrickGameRules:
             if state.over
             else sum(len(r) for other, r in enumerate(state.quartets) if other != seat)
         )
-        counts = Counter(_RANK_OF[c] for c in pool)
-        first_seen = dict.fromkeys(_RANK_OF[c] for c in pool)
+        counts = Counter(RANK_OF[c] for c in pool)
+        first_seen = dict.fromkeys(RANK_OF[c] for c in pool)
         complete = [r for r in first_seen if r is not None and counts[r] == 4]
         chosen = complete[:slots]
         assert len(chosen) == slots, "the hidden cards hold every hidden quartet"
-        rest = [c for c in pool if _RANK_OF[c] not in chosen]
+        rest = [c for c in pool if RANK_OF[c] not in chosen]
         quartets = list(state.quartets)
         if slots:
             for other, ranks in enumerate(state.quartets):
@@ -897,7 +578,7 @@ class TrickGameRules:
             else:
                 hands.append(tuple(sorted(rest[: len(hand)])))
                 del rest[: len(hand)]
-        return _evolve(state, hands=tuple(hands), quartets=tuple(quartets))
+        return evolve(state, hands=tuple(hands), quartets=tuple(quartets))
 
 
 def _expect(state: TrickState) -> str:

@@ -39,9 +39,11 @@ from typing import Final
 import attrs
 
 from rummykit.cards import DeckSpec, Rank
-from rummykit.engine.core import Variant, register
+from rummykit.engine.core import Variant
+from rummykit.engine.registry import register
 from rummykit.engine.trick import TrickGameRules
 from rummykit.errors import OptionError
+from rummykit.pieces.outcome import DealOutcome
 from rummykit.tricks import OneOfEachSuit
 
 __all__ = [
@@ -103,9 +105,13 @@ class MultiplierScoring:
     The seed's four-player example: the first out made Jacks and Eights, the second no
     quartet, the third Sevens and Aces, the last Nines, Tens, Queens and Kings with the Joker:
 
+    >>> from rummykit.engine.trick import trick_outcome
+    >>> from rummykit.pieces import DealEnd
     >>> J, Q, K, A = Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE
     >>> quartets = [(J, Rank.EIGHT), (), (Rank.SEVEN, A), (K, Rank.NINE, Rank.TEN, Q)]
-    >>> MultiplierScoring().deal_points(4, [0, 1, 2, 3], quartets, marker=(3, 0))
+    >>> outcome = trick_outcome(deal_number=1, reason=DealEnd.PLAY, order=[0, 1, 2, 3],
+    ...                         quartets=quartets, marker=(3, 0))
+    >>> MultiplierScoring().deal_scores(outcome)
     (76, 75, 40, 52)
     """
 
@@ -123,17 +129,19 @@ class MultiplierScoring:
             total += QUARTET_VALUES[ranks[joker]]
         return total
 
-    def deal_points(
-        self,
-        players: int,
-        order: Sequence[int],
-        quartets: Sequence[Sequence[Rank]],
-        marker: tuple[int, int] | None,
-    ) -> tuple[int, ...]:
+    def deal_scores(self, outcome: DealOutcome) -> tuple[int, ...]:
+        """Per seat, the points of the deal: the multiplier of the seat's place in
+        ``outcome.order`` times its quartet component (the marker says which quartet carries
+        the Joker). How the deal ended does not matter: a halt (R7) or the safeguard (R8)
+        has already put every seat in the order and every card in a quartet."""
+        players = outcome.players
+        marker = outcome.marker
         points = [0] * players
-        for place, seat in enumerate(order):
+        for place, seat in enumerate(outcome.order):
             joker = marker[1] if marker is not None and marker[0] == seat else None
-            points[seat] = (players - place) * self.component(players, quartets[seat], joker)
+            points[seat] = (players - place) * self.component(
+                players, outcome.quartets[seat], joker
+            )
         return tuple(points)
 
 
