@@ -168,7 +168,7 @@ def test_watch_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 
 def _player_counts() -> list[tuple[str, int]]:
     """Every game at its smallest and largest player count."""
-    cases = []
+    cases: list[tuple[str, int]] = []
     for game_id in rummykit.variants():
         game = rummykit.variant(game_id)
         cases.extend((game_id, n) for n in sorted({game.min_players, game.max_players}))
@@ -322,3 +322,55 @@ def test_play_reaches_the_end_of_a_game_that_reshuffles(
     out = capsys.readouterr().out
     assert code == 0
     assert "game over after 7 deals" in out
+
+
+# -- narration hook -----------------------------------------------------------------------------
+
+
+def test_narration_is_chosen_by_the_state_family() -> None:
+    from rummykit.cli_narration import GenericNarration, narration_for
+    from rummykit.cli_narration_rummy import RummyNarration
+
+    trick = rummykit.variant("crummy").new_game(players=3, seed=1)
+    draw = rummykit.variant("crib-rummy").new_game(players=2, seed=1)
+    generic = narration_for(trick, Style(), viewer=None, agents=["greedy"] * 3)
+    rummy = narration_for(draw, Style(), viewer=0, agents=["you", "greedy"])
+    assert type(generic) is GenericNarration
+    assert isinstance(rummy, RummyNarration)
+    assert rummy.deal_header(draw)[0].startswith("── deal 1 · seat 1 deals · upcard ")
+    # the draw-and-discard narration falls back to the generic lines for other states
+    assert rummy.deal_header(trick) == generic.deal_header(trick) == ["── deal 1 ──"]
+
+
+def test_watch_and_play_narrate_through_the_registered_hook(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummykit import cli_narration
+    from rummykit.cli_narration import GenericNarration, narration_for, register_narration
+
+    class Loud(GenericNarration):
+        def deal_header(self, state: rummykit.GameState) -> list[str]:
+            return [f"LOUD deal {state.deal_number}"]
+
+        def turn_lines(self, state: rummykit.GameState, seat: int) -> list[str]:
+            return ["LOUD turn"]
+
+    state = rummykit.variant("crummy").new_game(players=3, seed=1)
+    narration_for(state, Style(), viewer=None, agents=[])  # the built-ins are registered
+    monkeypatch.setattr(cli_narration, "_FAMILIES", dict(cli_narration._FAMILIES))
+    register_narration(type(state), Loud)
+    assert main(["watch", "crummy", "--players", "3", "--seed", "1"]) == 0
+    assert "LOUD deal 1" in capsys.readouterr().out
+    assert main(["play", "crummy", "--players", "3"], input_fn=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "LOUD deal 1" in out and "LOUD turn" in out and "moves:" in out
+
+
+def test_the_generic_command_line_does_not_know_the_rummy_state() -> None:
+    import rummykit.cli_narration
+    import rummykit.cli_play
+    import rummykit.cli_watch
+
+    for module in (rummykit.cli, rummykit.cli_play, rummykit.cli_watch, rummykit.cli_narration):
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        assert "RummyState" not in source and "RummyView" not in source, module.__name__

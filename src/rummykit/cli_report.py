@@ -1,0 +1,83 @@
+"""What ``rummykit list`` and ``rummykit simulate`` print: the variant listing (text or
+JSON), the simulation table and the progress line."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from rummykit.cli_style import isatty
+from rummykit.engine.registry import summaries, variant
+from rummykit.sim import SimulationReport
+
+__all__ = ["list_json", "list_lines", "progress", "report_table"]
+
+
+def list_lines() -> list[str]:
+    """One line per registered variant: its id, then its summary.
+
+    >>> any(line.startswith("crib-rummy  ") for line in list_lines())
+    True
+    """
+    found = summaries()
+    width = max((len(key) for key in found), default=0)
+    return [f"{key:<{width}}  {summary}" for key, summary in found.items()]
+
+
+def list_json() -> list[dict[str, object]]:
+    """Every registered variant as a JSON-ready record: id, name, summary, player counts and
+    options."""
+    data: list[dict[str, object]] = []
+    for key, summary in summaries().items():
+        game = variant(key)
+        data.append(
+            {
+                "id": key,
+                "name": game.name,
+                "summary": summary,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": dict(game.options),
+            }
+        )
+    return data
+
+
+def progress(stream: TextIO) -> Callable[[int, int], None] | None:
+    """A progress line on ``stream`` if it is a terminal (``None`` otherwise)."""
+    if not isatty(stream):
+        return None
+    last = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total:
+            stream.write("\r\x1b[K")
+        elif now - last[0] >= 0.1:
+            stream.write(f"\rgame {done}/{total}")
+        else:
+            return
+        last[0] = now
+        stream.flush()
+
+    return show
+
+
+def report_table(report: SimulationReport) -> list[str]:
+    """A simulation report as a table: totals and speed, then one row per seat."""
+    lines = [
+        f"{report.variant}, {report.players} players, {report.games} games, seed {report.seed}",
+        f"completed {report.completed}, errors {report.errors}, {report.moves:,} moves in "
+        f"{report.seconds:.2f} s ({report.games_per_second:,.1f} games/s, "
+        f"{report.moves_per_second:,.0f} moves/s)",
+        "",
+        "seat  agent     mean score    wins",
+    ]
+    for seat, (name, mean, wins) in enumerate(
+        zip(report.agents, report.mean_scores, report.wins, strict=True)
+    ):
+        lines.append(f"{seat:>4}  {name:<8} {mean:>11.1f} {wins:>7g}")
+    for sample in report.error_samples:
+        lines.append(f"error: {sample}")
+    return lines

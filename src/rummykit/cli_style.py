@@ -1,0 +1,126 @@
+"""How the command line shows cards and moves: :class:`Style` (suit symbols, colour) and small
+helpers for writing lines. Importable as ``rummykit.cli.Style``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import Final, TextIO
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine.moves import Discard, LayMeld, LayOff, Move
+from rummykit.melds import Meld, MeldKind, position_rank
+
+__all__ = ["Style", "count", "isatty", "write_lines"]
+
+_BOLD: Final = "\x1b[1m"
+_DIM: Final = "\x1b[2m"
+_RESET: Final = "\x1b[0m"
+
+
+def _can_encode(stream: TextIO, text: str) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def isatty(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for a closed or odd stream)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@attrs.frozen
+class Style:
+    """How cards and moves are shown: suit symbols, and ANSI colour for red suits.
+
+    >>> from rummykit import Card, parse_move
+    >>> Style().card(Card.parse("QH")), Style(symbols=False).card(Card.parse("QH"))
+    ('Q♥', 'QH')
+    >>> Style().move(parse_move("meld run 5H-7H: 5H 6H JK"))
+    'meld run 5♥-7♥ (5♥ 6♥ 🃏)'
+    """
+
+    symbols: bool = True
+    color: bool = False
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> Style:
+        """Symbols where the stream can encode them; colour only on a terminal and only when
+        the ``NO_COLOR`` environment variable is unset or empty."""
+        symbols = _can_encode(stream, "♠♥♦♣🃏→·─")
+        color = symbols and isatty(stream) and not os.environ.get("NO_COLOR")
+        return cls(symbols=symbols, color=color)
+
+    def card(self, card: Card) -> str:
+        """One card."""
+        return format(card, "c" if self.color else "s" if self.symbols else "")
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards separated by spaces."""
+        return " ".join(self.card(card) for card in cards)
+
+    def meld(self, meld: Meld) -> str:
+        """A meld as ``run 5♥-7♥ (5♥ 6♥ 🃏)`` or ``set Q (Q♠ Q♥ Q♦)``."""
+        if meld.kind is MeldKind.RUN and meld.suit is not None:
+            low = self.card(Card.of(position_rank(meld.low), meld.suit))
+            high = self.card(Card.of(position_rank(meld.high), meld.suit))
+            anchor = f"{low}-{high}"
+        else:
+            anchor = meld.anchor_text()
+        return f"{meld.kind.value} {anchor} ({self.cards(meld.cards)})"
+
+    def move(self, move: Move) -> str:
+        """A move in its text form with cards shown in this style."""
+        if isinstance(move, LayMeld):
+            return f"meld {self.meld(move.meld)}"
+        if isinstance(move, LayOff):
+            end = f" {move.end.value}" if move.end is not None else ""
+            return f"lay {self.card(move.card)} on #{move.target}{end}"
+        if isinstance(move, Discard):
+            return f"discard {self.card(move.card)}"
+        return str(move)
+
+    def bold(self, text: str) -> str:
+        """Bold on a colour terminal."""
+        return f"{_BOLD}{text}{_RESET}" if self.color else text
+
+    def dim(self, text: str) -> str:
+        """Faint on a colour terminal."""
+        return f"{_DIM}{text}{_RESET}" if self.color else text
+
+    @property
+    def dot(self) -> str:
+        """The separator between parts of a line."""
+        return "·" if self.symbols else "-"
+
+    @property
+    def arrow(self) -> str:
+        """An arrow (``→``, or ``->`` without symbols)."""
+        return "→" if self.symbols else "->"
+
+    @property
+    def rule(self) -> str:
+        """A horizontal rule character."""
+        return "─" if self.symbols else "-"
+
+
+def count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one.
+
+    >>> count(1, "card"), count(3, "card")
+    ('1 card', '3 cards')
+    """
+    return f"{number} {noun}{'s' * (number != 1)}"
+
+
+def write_lines(out: TextIO, lines: Iterable[str]) -> None:
+    """Write each of ``lines`` to ``out`` with a newline."""
+    for line in lines:
+        out.write(line + "\n")
