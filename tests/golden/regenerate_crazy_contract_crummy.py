@@ -1,5 +1,5 @@
-"""Regenerate the golden move-count files of ``crazy-rummy``, ``contract-rummy`` and
-``crummy-rummy``.
+"""Regenerate the golden move-count files of ``crazy-rummy``, ``contract-rummy``,
+``crummy-rummy``, ``basic-rummy`` and ``rummy-500``.
 
     .venv/bin/python tests/golden/regenerate_crazy_contract_crummy.py [VARIANT ...]
 
@@ -7,11 +7,11 @@ For each case (variant, options, players, seed, agent) the script starts
 ``new_game(players=..., seed=...)`` and plays a fixed line of at most ``STEPS`` moves, each
 chosen by the named agent with a generator seeded from the case. At every step it writes down
 how many legal moves there are and the move played, one ``[count, move]`` pair per line, like
-perft counts in chess. ``tests/test_crazy_rummy.py``, ``tests/test_contract_rummy.py`` and
-``tests/test_crummy_rummy.py`` replay the recorded moves and compare the counts step by step.
-A rules change that alters move generation shows up as a diff in these files: review it
-before committing. Without arguments every case is regenerated; with variant ids, only
-theirs.
+perft counts in chess. ``tests/test_crazy_rummy.py``, ``tests/test_contract_rummy.py``,
+``tests/test_crummy_rummy.py``, ``tests/test_basic_rummy.py`` and ``tests/test_rummy_500.py``
+replay the recorded moves and compare the counts step by step. A rules change that alters
+move generation shows up as a diff in these files: review it before committing. Without
+arguments every case is regenerated; with variant ids, only theirs.
 """
 
 from __future__ import annotations
@@ -39,6 +39,18 @@ CASES: tuple[tuple[str, dict[str, object], int, int, str], ...] = (
     ("crummy-rummy", {}, 2, 1, "greedy"),
     ("crummy-rummy", {}, 4, 2, "random"),
     ("crummy-rummy", {"claim_order": "original"}, 6, 3, "greedy"),
+    # Random lines turn the discard pile over several times; the short turn safeguard ends
+    # deal after deal, scoring nothing; greedy lines go out and cross deals.
+    ("basic-rummy", {}, 2, 1, "random"),
+    ("basic-rummy", {}, 2, 2, "greedy"),
+    ("basic-rummy", {"max_turns": 40}, 6, 3, "random"),
+    ("basic-rummy", {}, 6, 4, "greedy"),
+    # Every line takes deep into the spread pile and crosses hands; eight players use two
+    # packs, and the random line there lets the top card be taken freely (top_free).
+    ("rummy-500", {}, 2, 1, "random"),
+    ("rummy-500", {}, 2, 2, "greedy"),
+    ("rummy-500", {"top_free": True}, 8, 3, "random"),
+    ("rummy-500", {}, 8, 4, "greedy"),
 )
 
 
