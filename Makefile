@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(PY) -m mypy --strict src examples
 
 unit: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 docs: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
