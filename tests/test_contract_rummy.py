@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import deal_summary
+from helpers import deal_summary, illegal, legal, play
 
 import rummykit
 from rummykit import (
@@ -27,7 +27,6 @@ from rummykit import (
     Card,
     Discard,
     Draw,
-    IllegalMoveError,
     LayMeld,
     OptionError,
     Rank,
@@ -87,31 +86,10 @@ def game(
     return state
 
 
-def play(state: RummyState, *moves: str | object) -> RummyState:
-    """Apply moves given as text (or as move values) in order."""
-    for move in moves:
-        state = state.apply(parse_move(move) if isinstance(move, str) else move)  # type: ignore[arg-type]
-    return state
-
-
 def pass_turn(state: RummyState) -> RummyState:
     """The player to move draws the top stock card (after any reshuffle) and discards it."""
     state = play(state, Draw())
     return play(state, Discard(state.drawn))
-
-
-def illegal(state: RummyState, move: str | object) -> IllegalMoveError:
-    """Apply a move that must be illegal; check it is not among the legal moves either."""
-    value = parse_move(move) if isinstance(move, str) else move
-    assert value not in state.legal_moves()
-    assert value not in list(state.legal_moves())
-    with pytest.raises(IllegalMoveError) as caught:
-        state.apply(value)  # type: ignore[arg-type]
-    return caught.value
-
-
-def legal(state: RummyState) -> set[str]:
-    return {str(m) for m in state.legal_moves()}
 
 
 def melds(state: RummyState) -> set[str]:

@@ -16,7 +16,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from helpers import deal_summary
+from helpers import deal_summary, play
 
 import rummykit
 from rummykit import (
@@ -77,13 +77,6 @@ def game(
         **setup,  # type: ignore[arg-type]
     )
     assert isinstance(state, RummyState)
-    return state
-
-
-def play(state: RummyState, *moves: str | object) -> RummyState:
-    """Apply moves given as text (or as move values) in order."""
-    for move in moves:
-        state = state.apply(parse_move(move) if isinstance(move, str) else move)  # type: ignore[arg-type]
     return state
 
 

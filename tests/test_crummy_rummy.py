@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import deal_summary
+from helpers import deal_summary, illegal, legal, play
 
 import rummykit
 from rummykit import (
@@ -28,7 +28,6 @@ from rummykit import (
     Card,
     Discard,
     Draw,
-    IllegalMoveError,
     LayMeld,
     OptionError,
     Pass,
@@ -91,13 +90,6 @@ def game(
     return state
 
 
-def play(state: RummyState, *moves: str | object) -> RummyState:
-    """Apply moves given as text (or as move values) in order."""
-    for move in moves:
-        state = state.apply(parse_move(move) if isinstance(move, str) else move)  # type: ignore[arg-type]
-    return state
-
-
 def decline(state: RummyState) -> RummyState:
     """Every player asked about the face-up card passes."""
     while state.phase is Phase.CLAIM:
@@ -114,20 +106,6 @@ def pass_turn(state: RummyState) -> RummyState:
     """The player to move draws (nobody claims) and discards the drawn card."""
     state = draw(state)
     return play(state, Discard(state.drawn))
-
-
-def illegal(state: RummyState, move: str | object) -> IllegalMoveError:
-    """Apply a move that must be illegal; check it is not among the legal moves either."""
-    value = parse_move(move) if isinstance(move, str) else move
-    assert value not in state.legal_moves()
-    assert value not in list(state.legal_moves())
-    with pytest.raises(IllegalMoveError) as caught:
-        state.apply(value)  # type: ignore[arg-type]
-    return caught.value
-
-
-def legal(state: RummyState) -> set[str]:
-    return {str(m) for m in state.legal_moves()}
 
 
 def melds(state: RummyState) -> set[str]:
