@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
+import rummykit
 from rummykit import IllegalMoveError, parse_move
 from rummykit.engine.core import GameState
 from rummykit.engine.rummy import RummyState
@@ -41,3 +42,21 @@ def illegal(state: GameState, move: str | object) -> IllegalMoveError:
 def legal(state: GameState) -> set[str]:
     """The texts of every legal move."""
     return {str(m) for m in state.legal_moves()}
+
+
+def golden_diff(data: dict[str, Any]) -> list[str]:
+    """Replay a golden line; one line per step whose legal-move count differs."""
+    variant = rummykit.variant(data["variant"], **data["options"])
+    state = variant.new_game(players=data["players"], seed=data["seed"])
+    diff: list[str] = []
+    for step, (count, text) in enumerate(data["steps"]):
+        moves = list(state.legal_moves())
+        move = parse_move(text)
+        if len(moves) != count:
+            shown = "" if diff else f": {', '.join(map(str, moves))}"
+            diff.append(f"step {step} before {text!r}: golden {count}, now {len(moves)}{shown}")
+        if move not in moves:
+            diff.append(f"step {step}: {text!r} is no longer legal; replay stops")
+            break
+        state = state.apply(move)
+    return diff

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from helpers import deal_summary, play
+from helpers import deal_summary, golden_diff, play
 
 import rummykit
 from rummykit import (
@@ -707,29 +707,11 @@ def test_conformance_kit_with_options():
 # -- golden move counts ----------------------------------------------------------------------
 
 
-def _golden_diff(data: dict) -> list[str]:
-    """Replay a golden line; one line per step whose legal-move count differs."""
-    variant = rummykit.variant(data["variant"], **data["options"])
-    state = variant.new_game(players=data["players"], seed=data["seed"])
-    diff: list[str] = []
-    for step, (count, text) in enumerate(data["steps"]):
-        moves = list(state.legal_moves())
-        move = parse_move(text)
-        if len(moves) != count:
-            shown = "" if diff else f": {', '.join(map(str, moves))}"
-            diff.append(f"step {step} before {text!r}: golden {count}, now {len(moves)}{shown}")
-        if move not in moves:
-            diff.append(f"step {step}: {text!r} is no longer legal; replay stops")
-            break
-        state = state.apply(move)
-    return diff
-
-
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("rummy-500_*.json")), ids=lambda p: p.name)
 def test_golden_move_counts(path):
     """Legal-move counts along the fixed lines of tests/golden/regenerate_crazy_contract_crummy.py
     (rerun it with ``rummy-500`` to regenerate, then review the diff)."""
-    diff = _golden_diff(json.loads(path.read_text()))
+    diff = golden_diff(json.loads(path.read_text()))
     assert not diff, f"{path.name}: {len(diff)} step(s) differ\n" + "\n".join(diff)
 
 
