@@ -19,7 +19,7 @@ import attrs
 from rummykit.cards import JOKER, Card, DeckSpec
 from rummykit.contracts import Contract, ContractSchedule
 from rummykit.engine import rummy_check, rummy_moves
-from rummykit.engine.core import NOBODY, Setup, Variant, evolver, shuffled
+from rummykit.engine.core import NOBODY, Setup, Variant, shuffled
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -38,6 +38,7 @@ from rummykit.engine.rummy_state import (
     RummyState,
     RummyView,
     add_cards,
+    evolve_state,
     hands_with,
     per_seat,
     replace_at,
@@ -86,7 +87,7 @@ from rummykit.wilds import DealInfo, WildMovement, WildPolicy
 __all__ = ["RummyRules"]
 
 
-_evolve: Final = evolver(RummyState)
+_evolve: Final = evolve_state
 
 
 @attrs.frozen
@@ -627,7 +628,7 @@ class RummyRules:
 
     def note_reached(self, state: RummyState) -> RummyState:
         """Record seats that have newly reached the game's target (R45)."""
-        target = _target(state)
+        target = self.game_end.target
         if target is None:
             return state
         newly = [
@@ -731,7 +732,3 @@ class RummyRules:
             hands=tuple(hands),
             hand_melds=self._initial_melds(hands, state.context),
         )
-
-
-def _target(state: RummyState) -> int | None:
-    return state.rules.game_end.target

@@ -27,7 +27,6 @@ from rummykit.cards import DeckSpec
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
-from rummykit.errors import OptionError
 from rummykit.melds import AceRule, MeldRules
 from rummykit.pieces import (
     DealerLeftStarts,
@@ -40,15 +39,10 @@ from rummykit.pieces import (
     StockRule,
     WinnerTakesPenalties,
 )
+from rummykit.pieces.options import whole
 from rummykit.wilds import WildRules
 
 __all__ = ["basic_rummy"]
-
-
-def _whole(name: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
-    return value
 
 
 def basic_rummy(*, target: int = 100, max_turns: int = 1000) -> Variant:
@@ -64,8 +58,8 @@ def basic_rummy(*, target: int = 100, max_turns: int = 1000) -> Variant:
         stock_rule=StockRule.TURN_OVER,
         deal_scoring=WinnerTakesPenalties(PenaltyTable.face_values()),
         start_rule=DealerLeftStarts(),
-        game_end=HighestToTarget(_whole("target", target, 1)),
-        max_turns=_whole("max_turns", max_turns, 1),
+        game_end=HighestToTarget(whole("target", target, 1)),
+        max_turns=whole("max_turns", max_turns, 1),
         max_reshuffles=max_turns,  # the pile may be turned over as often as turns allow
     )
     return Variant(

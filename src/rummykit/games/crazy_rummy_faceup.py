@@ -66,6 +66,7 @@ from rummykit.engine.rummy import Phase, TableMeld
 from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import IllegalMoveError, OptionError
 from rummykit.melds import Meld, MeldContext, MeldKind, MeldRules
+from rummykit.pieces.options import whole
 from rummykit.solver import possible_melds
 from rummykit.wilds import DealInfo, WildRules
 
@@ -1012,12 +1013,6 @@ def _malformed(move: object) -> str | None:
 # -- the variant -------------------------------------------------------------------------------
 
 
-def _whole(name: str, value: object, *, least: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
-    return value
-
-
 def crazy_rummy_faceup(
     *,
     packs: int | None = None,
@@ -1036,7 +1031,7 @@ def crazy_rummy_faceup(
     rummykit.errors.OptionError: deal_order must be 'by_player' or ... (R51), not 'dealer_first'
     """
     if packs is not None:
-        _whole("packs", packs)
+        whole("packs", packs, 1)
     orders = [order.value for order in DealOrder]
     if deal_order not in orders:
         raise OptionError(
@@ -1044,9 +1039,9 @@ def crazy_rummy_faceup(
         )
     if not isinstance(set_copy_limit, bool):
         raise OptionError(f"set_copy_limit must be True or False (R61), not {set_copy_limit!r}")
-    _whole("target", target)
-    _whole("max_deals", max_deals)
-    _whole("max_turns", max_turns)
+    whole("target", target, 1)
+    whole("max_deals", max_deals, 1)
+    whole("max_turns", max_turns, 1)
     rules = FaceUpRules(
         deck_rule=FaceUpDeck(packs),
         dealing=FaceUpDeal(DealOrder(deal_order)),

@@ -43,6 +43,7 @@ from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.trick import TrickGameRules
 from rummykit.errors import OptionError
+from rummykit.pieces.options import whole
 from rummykit.pieces.outcome import DealOutcome
 from rummykit.tricks import OneOfEachSuit
 
@@ -165,12 +166,6 @@ class TargetWithTies:
         return tuple(seat for seat, score in enumerate(scores) if score == best)
 
 
-def _whole(name: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
-    return value
-
-
 def crummy(
     *,
     target: int = 150,
@@ -179,9 +174,9 @@ def crummy(
     max_deals: int = 100,
 ) -> Variant:
     """Build Crummy with the given options (see the module documentation)."""
-    _whole("target", target, 1)
-    _whole("repetitions", repetitions, 2)
-    _whole("max_deals", max_deals, 1)
+    whole("target", target, 1)
+    whole("repetitions", repetitions, 2)
+    whole("max_deals", max_deals, 1)
     if not isinstance(halt, bool):
         raise OptionError(f"halt must be True or False, not {halt!r}")
     rules = TrickGameRules(

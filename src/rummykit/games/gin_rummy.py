@@ -68,8 +68,9 @@ from rummykit.engine.moves import (
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import TableMeld, extended
 from rummykit.engine.views import HIDDEN, Hidden
-from rummykit.errors import IllegalMoveError, OptionError
+from rummykit.errors import IllegalMoveError
 from rummykit.melds import Meld, MeldKind
+from rummykit.pieces.options import flag, whole
 from rummykit.solver.deadwood import VALUES, deadwood_mask, discard_deadwood_mask
 
 __all__ = [
@@ -991,20 +992,6 @@ def _expect(state: GinState) -> str:
     }[state.phase]
 
 
-def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise OptionError(f"{name} must be a whole number of at least {low}, not {value!r}")
-    if high is not None and value > high:
-        raise OptionError(f"{name} must be at most {high}, not {value!r}")
-    return value
-
-
-def _flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise OptionError(f"{name} must be True or False, not {value!r}")
-    return value
-
-
 def gin_rummy(
     *,
     knock_card: int = 10,
@@ -1028,18 +1015,18 @@ def gin_rummy(
     rummykit.errors.OptionError: knock_card must be at most 10, not 11
     """
     rules = GinRules(
-        knock_card=_whole("knock_card", knock_card, 0, 10),
-        gin_bonus=_whole("gin_bonus", gin_bonus, 0),
-        undercut_bonus=_whole("undercut_bonus", undercut_bonus, 0),
-        oklahoma=_flag("oklahoma", oklahoma),
-        big_gin=None if big_gin is None else _whole("big_gin", big_gin, 0),
-        discard_taken=_flag("discard_taken", discard_taken),
-        target=_whole("target", target, 1),
-        game_bonus=_whole("game_bonus", game_bonus, 0),
-        box_bonus=_whole("box_bonus", box_bonus, 0),
-        shutout=_flag("shutout", shutout),
-        max_deals=_whole("max_deals", max_deals, 1),
-        max_takes=_whole("max_takes", max_takes, 1),
+        knock_card=whole("knock_card", knock_card, 0, 10),
+        gin_bonus=whole("gin_bonus", gin_bonus, 0),
+        undercut_bonus=whole("undercut_bonus", undercut_bonus, 0),
+        oklahoma=flag("oklahoma", oklahoma),
+        big_gin=None if big_gin is None else whole("big_gin", big_gin, 0),
+        discard_taken=flag("discard_taken", discard_taken),
+        target=whole("target", target, 1),
+        game_bonus=whole("game_bonus", game_bonus, 0),
+        box_bonus=whole("box_bonus", box_bonus, 0),
+        shutout=flag("shutout", shutout),
+        max_deals=whole("max_deals", max_deals, 1),
+        max_takes=whole("max_takes", max_takes, 1),
     )
     return Variant(
         id="gin-rummy",

@@ -21,6 +21,7 @@ The pieces, by what they decide:
   :class:`StockExhaustion` (:class:`StockRule`), :class:`ClaimRule`;
 * visibility: :class:`Visibility` (:data:`TOP_DISCARD`, :data:`WHOLE_PILE`);
 * tricks: :class:`TrickRules`, :class:`OneOfEachSuit`;
+* option checks for factories: :func:`whole`, :func:`flag`;
 * scoring and the end: :class:`MeldScoring`, :class:`DealScoring` (from a
   :class:`DealOutcome`), :class:`StartRule`, :class:`GameEnd`, and the stock scorers
   :class:`PenaltyTable`, :class:`PenaltyScoring`, :class:`WinnerTakesPenalties`,
@@ -50,6 +51,7 @@ from rummykit.pieces.discard import (
     discard_rule_named,
 )
 from rummykit.pieces.going_out import GoingOut, GoingOutRule, GoOut
+from rummykit.pieces.options import flag, whole
 from rummykit.pieces.outcome import (
     DealEnd,
     DealOutcome,
@@ -182,4 +184,6 @@ __all__ = [
     "WildSelector",
     "WinnerTakesPenalties",
     "discard_rule_named",
+    "flag",
+    "whole",
 ]
