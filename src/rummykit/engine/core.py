@@ -116,7 +116,7 @@ class Rules(Protocol[S]):
 _History = tuple["_History | None", "Move"]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class GameState:
     """Fields and behaviour common to every game's state. Frozen: ``apply`` returns a new one.
 
@@ -388,11 +388,27 @@ T = TypeVar("T")
 
 
 def evolver(cls: type[T]) -> Callable[..., T]:
-    """A fast :func:`attrs.evolve` for the frozen attrs class ``cls``, whose fields must all
-    be public and positional: ``evolve(state, **changes)`` builds the new value from the old
-    field values with ``changes`` put in their places (state classes are copied on every
-    move, where ``attrs.evolve`` costs several times as much)."""
+    """A fast :func:`attrs.evolve` for the frozen attrs class ``cls``: ``evolve(value,
+    **changes)`` is ``value`` with ``changes`` put in place of its fields.
+
+    State classes are copied on every move. They are frozen attrs classes *without* slots,
+    so a copy is one dictionary copy (about 1 µs for 40 fields) instead of a call of the
+    generated ``__init__``, which sets each field through ``object.__setattr__`` (4-5 µs).
+    ``changes`` must name fields of ``cls``; nothing is converted or validated, as
+    ``value`` already was. A slotted class gets the slower positional copy."""
     names = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
+    if cls.__dictoffset__:  # instances keep their fields in a __dict__
+        new = object.__new__
+        set_dict = object.__setattr__
+
+        def evolve_dict(value: T, **changes: Any) -> T:
+            fields = value.__dict__.copy()
+            fields.update(changes)
+            out = new(cls)
+            set_dict(out, "__dict__", fields)
+            return out
+
+        return evolve_dict
     get = operator.attrgetter(*names)
     index = {name: i for i, name in enumerate(names)}
 

@@ -48,7 +48,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class RummyState(GameState):
     """A position in a draw-and-discard rummy.
 

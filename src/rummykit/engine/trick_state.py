@@ -85,7 +85,7 @@ def trick_outcome(
 Position: TypeAlias = tuple[int, tuple[tuple[Card, ...], ...]]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class TrickState(GameState):
     """A position in a trick-and-quartet game.
 

@@ -252,7 +252,7 @@ class DealEnding(enum.Enum):
 # -- state and view ----------------------------------------------------------------------------
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class FaceUpState(GameState):
     """A position of ``crazy-rummy-faceup``.
 

@@ -179,7 +179,7 @@ class HandResult:
     points: tuple[int, ...]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class GinState(GameState):
     """A position in Gin Rummy. Hands are sorted tuples of cards; the stock and the discard
     pile are tuples whose *last* element is the top card (the top discard is the upcard)."""
