@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 import rummykit
 from rummykit import Card, Discard, Draw, LayMeld, LayOff, Meld, TakeDiscard
 from rummykit.adapters import openspiel as osp
-from rummykit.games.gin_rummy import GIN_MELDS, GinPhase, GinState, Knock, Pass
-from rummykit.solver.deadwood import deadwood_mask
+from rummykit.engine.moves import Knock, Pass
+from rummykit.engine.rummy_state import Phase, RummyState
+from rummykit.pieces.knock import GIN_MELDS
+from rummykit.solver.deadwood import deadwood_mask, mask_of
 from rummykit.testing.conformance import states
 from rummykit.testing.stacking import stacked_game
 
@@ -55,9 +57,9 @@ def _expected_meld_id(meld: Meld) -> int:
 
 
 def test_meld_ids_match_openspiels_layout_and_round_trip() -> None:
-    ids = {osp.meld_id(meld) for _, meld, _ in GIN_MELDS}
+    ids = {osp.meld_id(meld) for _, meld in GIN_MELDS}
     assert ids == set(range(osp.NUM_MELDS))
-    for _, meld, _ in GIN_MELDS:
+    for _, meld in GIN_MELDS:
         assert osp.meld_id(meld) == _expected_meld_id(meld)
         assert osp.meld_of(osp.meld_id(meld)) == meld
     assert osp.meld_id(Meld.parse("set A: AH AD AC")) == 0  # leaves out the spade
@@ -80,7 +82,7 @@ def test_fixed_actions() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states(GIN, players=2, max_steps=250))
 def test_every_legal_move_round_trips_through_its_id(state: rummykit.State) -> None:
-    assert isinstance(state, GinState)
+    assert isinstance(state, RummyState)
     actions = osp.legal_actions(state)
     assert actions == sorted(set(actions))
     for move in state.legal_moves():
@@ -91,19 +93,19 @@ def test_every_legal_move_round_trips_through_its_id(state: rummykit.State) -> N
         assert osp.encode(osp.decode(action, state)) == action
 
 
-def _showdowns(seed: int) -> list[GinState]:
+def _showdowns(seed: int) -> list[RummyState]:
     """States of knock-happy random games (random play rarely reaches a showdown)."""
     found = []
     rng = random.Random(seed)
     state = rummykit.variant("gin-rummy", max_deals=6).new_game(players=2, seed=seed)
     while not state.is_over:
-        assert isinstance(state, GinState)
-        if state.phase in (GinPhase.KNOCK, GinPhase.SPREAD, GinPhase.LAYOFF, GinPhase.DEFEND):
+        assert isinstance(state, RummyState)
+        if state.phase in (Phase.KNOCK, Phase.SPREAD, Phase.LAYOFF, Phase.DEFEND):
             found.append(state)
         moves = list(state.legal_moves())
         pick = [m for m in moves if isinstance(m, Knock)] or moves
-        if state.phase is GinPhase.DISCARD and pick is moves:  # keep the best ten cards
-            mask = state.masks[state.to_move]
+        if state.phase is Phase.PLAY and pick is moves:  # keep the best ten cards
+            mask = mask_of(state.hands[state.to_move])
             left = [deadwood_mask(mask ^ (1 << m.card)) for m in moves]  # type: ignore[attr-defined]
             pick = [m for m, d in zip(moves, left, strict=True) if d == min(left)]
         state = state.apply(pick[rng.randrange(len(pick))])
@@ -127,7 +129,7 @@ def test_a_lay_off_that_fits_a_set_and_a_run_goes_on_the_run() -> None:
     for meld in ("set 7: 7S 7H 7D", "run 8C-10C: 8C 9C 10C", "run 2S-4S: 2S 3S 4S"):
         state = state.apply(LayMeld(Meld.parse(meld)))
     state = state.apply(Pass())
-    assert isinstance(state, GinState) and state.phase is GinPhase.LAYOFF
+    assert isinstance(state, RummyState) and state.phase is Phase.LAYOFF
     move = osp.decode(osp.card_id(Card.parse("7C")), state)
     assert isinstance(move, LayOff) and state.table[move.target].meld.kind.value == "run"
     state = state.apply(move)
@@ -148,7 +150,7 @@ def test_deck_order_deals_openspiels_chance_outcomes() -> None:
     rng.shuffle(order)
     deck = osp.deck_order([order[:10], order[10:20]], order[20], order[21:])
     state = GIN.new_game(players=2, seed=0, deck=deck, dealer=1)
-    assert isinstance(state, GinState)
+    assert isinstance(state, RummyState)
     assert state.hands[0] == tuple(sorted(osp.card_of(i) for i in order[:10]))
     assert state.hands[1] == tuple(sorted(osp.card_of(i) for i in order[10:20]))
     assert state.discards == (osp.card_of(order[20]),)

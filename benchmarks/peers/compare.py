@@ -35,7 +35,8 @@ from typing import Any
 
 import rummykit
 from rummykit.adapters import openspiel as osp
-from rummykit.games.gin_rummy import GinPhase, GinState
+from rummykit.engine.rummy_state import Phase, RummyState
+from rummykit.pieces import Knock, knock_result
 from rummykit.solver import deadwood as gd
 
 try:
@@ -312,14 +313,14 @@ def measure_deadwood(count: int, rl_count: int, dense: int, repeat: int) -> dict
 # -- replay ------------------------------------------------------------------------------------
 
 _PHASE_NAMES = {
-    GinPhase.FIRST_UPCARD: "FirstUpcard",
-    GinPhase.DRAW: "Draw",
-    GinPhase.DISCARD: "Discard",
-    GinPhase.KNOCK: "Knock",
-    GinPhase.SPREAD: "Knock",
-    GinPhase.LAYOFF: "Layoff",
-    GinPhase.DEFEND: "Layoff",
-    GinPhase.WALL: "Wall",
+    Phase.FIRST_UPCARD: "FirstUpcard",
+    Phase.DRAW: "Draw",
+    Phase.PLAY: "Discard",
+    Phase.KNOCK: "Knock",
+    Phase.SPREAD: "Knock",
+    Phase.LAYOFF: "Layoff",
+    Phase.DEFEND: "Layoff",
+    Phase.WALL: "Wall",
 }
 
 
@@ -336,7 +337,7 @@ def _names(actions: Sequence[int]) -> list[str]:
 
 
 def _verdict(
-    state: GinState, only_ours: list[int], only_theirs: list[int], utils: Any
+    state: RummyState, only_ours: list[int], only_theirs: list[int], utils: Any
 ) -> tuple[str, str]:
     """A category and the verdict for a legal-action difference."""
     seat = state.to_move
@@ -346,21 +347,21 @@ def _verdict(
         and not only_theirs
         and state.phase
         in (
-            GinPhase.DISCARD,
-            GinPhase.WALL,
+            Phase.PLAY,
+            Phase.WALL,
         )
     ):
-        if state.phase is GinPhase.WALL:
+        if state.phase is Phase.WALL:
             hand_ids.append(osp.card_id(state.discards[-1]))
         exact = reference_discard(hand_ids)
         theirs = utils.min_deadwood(hand_ids)
-        who = "rummykit" if exact <= state.knock_card < theirs else "unclear"
+        who = "rummykit" if exact <= state.rules.knock_limit(state) < theirs else "unclear"
         return (
             "knock withheld by OpenSpiel",
             f"{who}: least deadwood after the best discard is {exact} (exhaustive search), "
-            f"OpenSpiel's MinDeadwood says {theirs} > knock card {state.knock_card}",
+            f"OpenSpiel's MinDeadwood says {theirs} > knock card {state.rules.knock_limit(state)}",
         )
-    if state.phase is GinPhase.LAYOFF and only_ours and not only_theirs:
+    if state.phase is Phase.LAYOFF and only_ours and not only_theirs:
         return (
             "lay-off refused by OpenSpiel",
             "rummykit: each card extends a knocker's run by one more at the same end; "
@@ -369,14 +370,14 @@ def _verdict(
     return ("other", "unexplained")
 
 
-def _choose(rng: random.Random, both: list[int], ours: GinState, policy: str) -> int:
+def _choose(rng: random.Random, both: list[int], ours: RummyState, policy: str) -> int:
     """``uniform``: any action both engines allow. ``knocker``: knock whenever both allow
     it and otherwise discard to keep the best ten cards (random play rarely knocks, so this
     reaches the showdown: spreads, lay-offs, gin and undercuts)."""
     if policy == "knocker":
         if osp.KNOCK in both:
             return osp.KNOCK
-        if ours.phase is GinPhase.DISCARD:
+        if ours.phase is Phase.PLAY:
             mask = ours.masks[ours.to_move]
             cards = [a for a in both if a < 52]
             left = [gd.deadwood_mask(mask ^ (1 << osp.card_of(a))) for a in cards]
@@ -406,7 +407,7 @@ def replay(games: int, seed: int, policy: str) -> dict[str, Any]:
             deck=osp.deck_order([order[:10], order[10:20]], order[20], order[21:]),
             dealer=1,
         )
-        assert isinstance(ours, GinState)
+        assert isinstance(ours, RummyState)
         theirs = game.new_initial_state()
         dealt = 0
         stopped = None
@@ -463,21 +464,18 @@ def replay(games: int, seed: int, policy: str) -> dict[str, Any]:
             categories[stopped] += 1
             diffs.append({"game": index, "category": stopped})
             continue
-        assert ours.last_hand is not None
-        ends[ours.last_hand.end.value] += 1
+        assert ours.last_deal is not None
+        ends[knock_result(ours.last_deal)] += 1
         r_theirs = tuple(theirs.returns())
         r_ours = osp.hand_returns(ours)
         if r_theirs == r_ours:
             returns_equal += 1
             continue
         returns_differ += 1
-        result = ours.last_hand
-        knocker = result.knocker
-        tie = (
-            knocker is not None
-            and result.deadwood[knocker] == result.deadwood[1 - knocker]
-            and result.deadwood[knocker] > 0
-        )
+        result = ours.last_deal
+        knocker = result.out
+        left = [Knock().value(hand) for hand in result.hands]
+        tie = knocker is not None and left[knocker] == left[1 - knocker] and left[knocker] > 0
         category = "undercut on equal deadwood" if tie else "returns differ (other)"
         verdict = (
             "rummykit: equal deadwood is an undercut (the defender scores the undercut bonus); "
@@ -567,7 +565,7 @@ def scenarios() -> list[dict[str, Any]]:
         drawn = [osp.card_id(c) for c in parse_cards(stock)]
         order = osp.deck_order(ids, up, drawn)
         ours = variant.new_game(players=2, seed=0, deck=order, dealer=1)
-        assert isinstance(ours, GinState)
+        assert isinstance(ours, RummyState)
         game = pyspiel.load_game("gin_rummy", osp.game_parameters(variant))
         theirs = game.new_initial_state()
         named = [*ids[0], *ids[1], up, *drawn]

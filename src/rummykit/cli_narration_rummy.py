@@ -26,6 +26,7 @@ from rummykit.cli_style import Style, count
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import ChooseStart, Draw, LayMeld, LayOff, Move, TakeDiscard
 from rummykit.engine.rummy import Phase, RummyState, RummyView, extended
+from rummykit.pieces.knock import knock_result
 from rummykit.pieces.outcome import DealEnd, DealOutcome
 
 __all__ = ["RummyNarration"]
@@ -73,7 +74,10 @@ class RummyNarration(GenericNarration):
         outcome = after.last_deal if after.last_deal is not before.last_deal else None
         deal_over = outcome is not None
         delta = outcome.points if outcome is not None else (0,) * before.players
-        pegged = after.scores[seat] - before.scores[seat] - delta[seat]
+        # Points laid this turn (Crib Rummy pegs them); at the end of a game, what the scores
+        # gained beyond the deal is the end-of-game bonuses instead (Gin Rummy).
+        extra = [a - b - d for a, b, d in zip(after.scores, before.scores, delta, strict=True)]
+        pegged = 0 if after.over else extra[seat]
         if pegged:
             text += f" {dot} pegs {pegged} {s.arrow} {before.scores[seat] + pegged}"
         if outcome is not None and outcome.out == seat:
@@ -87,6 +91,9 @@ class RummyNarration(GenericNarration):
             lines.append(s.bold(note))
         if outcome is not None:
             lines.extend(self._deal_end(before, after, outcome))
+        if after.over and any(extra):
+            gains = [f"{self.who(other)} +{e}" for other, e in enumerate(extra) if e]
+            lines.append(s.bold(f"   end-of-game bonuses: {', '.join(gains)}"))
         if after.deal_number != before.deal_number and not after.over:
             lines.append("")
             lines.extend(self.deal_header(after))
@@ -114,6 +121,11 @@ class RummyNarration(GenericNarration):
         s, reason, out, delta = self.style, outcome.reason, outcome.out, outcome.points
         if reason is DealEnd.OUT and out is not None:
             why = f"{self.who(out)} went out"
+        elif reason in (DealEnd.KNOCK, DealEnd.BIG_GIN) and out is not None:
+            how = knock_result(outcome).replace("_", " ")
+            why = f"{self.who(out)} knocked: {how}"
+        elif reason is DealEnd.STOCK and before.rules.stock_rule.wall:
+            why = "the stock reached the wall; the deal is void"
         elif reason is DealEnd.STOCK:
             why = "the stock ran out"
         else:
@@ -142,7 +154,15 @@ class RummyNarration(GenericNarration):
             Phase.PICKUP: f"meld the {s.card(view.pending) if view.pending else 'card'} you "
             "took, with cards from your hand or on a meld (R41)",
             Phase.PLAY: "meld or lay off, then discard",
+            Phase.FIRST_UPCARD: "take the first upcard, or pass",
+            Phase.KNOCK: "discard face down, keeping your deadwood within the limit",
+            Phase.SPREAD: "lay your melds, then pass",
+            Phase.LAYOFF: "lay off on the knocker's melds, then pass",
+            Phase.DEFEND: "lay your melds, then pass",
+            Phase.WALL: "the stock is down to the wall: knock with the discard, or pass",
         }.get(view.phase, "")
+        if view.knock_limit is not None and view.phase is Phase.PLAY:
+            phase = f"discard, or knock (deadwood at most {view.knock_limit})"
         lines = [
             s.bold(
                 f"{s.rule * 2} your turn (seat {seat}) {dot} deal "

@@ -44,9 +44,19 @@ from typing import Any, Final
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.engine.core import GameState, Variant
-from rummykit.engine.moves import Discard, Draw, End, LayMeld, LayOff, Move, TakeDiscard
+from rummykit.engine.moves import (
+    Discard,
+    Draw,
+    End,
+    Knock,
+    LayMeld,
+    LayOff,
+    Move,
+    Pass,
+    TakeDiscard,
+)
+from rummykit.engine.rummy_state import Phase, RummyState
 from rummykit.errors import OptionError
-from rummykit.games.gin_rummy import GinPhase, GinState, Knock, Pass
 from rummykit.melds import Meld, MeldKind
 
 __all__ = [
@@ -192,13 +202,14 @@ def decode(action: int, state: GameState) -> Move:
     (a run can take more cards after it, a set none), which keeps every later lay-off that
     OpenSpiel's card-only encoding allows.
     """
-    if not isinstance(state, GinState):
+    if not _is_gin(state):
         raise OptionError(f"the OpenSpiel codec is for gin-rummy states, not {state!r}")
+    assert isinstance(state, RummyState)
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"OpenSpiel gin_rummy actions are 0-{NUM_ACTIONS - 1}, not {action!r}")
     if action < 52:
         card = card_of(action)
-        if state.phase is GinPhase.LAYOFF:
+        if state.phase is Phase.LAYOFF:
             fits = [m for m in state.legal_moves() if isinstance(m, LayOff) and m.card == card]
             if not fits:
                 raise ValueError(f"{card} cannot be laid off now")
@@ -268,7 +279,15 @@ def game_parameters(variant: Variant) -> dict[str, Any]:
 def hand_returns(state: GameState) -> tuple[float, float]:
     """The first finished hand of ``state`` as OpenSpiel's ``returns()``: what each player
     won less what the other won."""
-    if not isinstance(state, GinState) or state.last_hand is None:
+    if not _is_gin(state):
         raise ValueError("no finished gin-rummy hand")
-    a, b = state.last_hand.points
+    assert isinstance(state, RummyState)
+    if state.last_deal is None:
+        raise ValueError("no finished gin-rummy hand")
+    a, b = state.last_deal.points
     return (float(a - b), float(b - a))
+
+
+def _is_gin(state: object) -> bool:
+    """Whether ``state`` is a position of a two-player knock game (gin-rummy, oklahoma-gin)."""
+    return isinstance(state, RummyState) and state.rules.knock is not None and state.players == 2

@@ -76,6 +76,7 @@ BUILTINS: Final[Mapping[str, str]] = MappingProxyType(
         "crummy-rummy": "rummykit.games.crummy_rummy:crummy_rummy",
         "gin-rummy": "rummykit.games.gin_rummy:gin_rummy",
         "rummy-500": "rummykit.games.rummy_500:rummy_500",
+        "oklahoma-gin": "rummykit.games.oklahoma_gin:oklahoma_gin",
     }
 )
 

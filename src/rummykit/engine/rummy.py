@@ -10,15 +10,16 @@ game ends.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Final, cast
 
 import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec
 from rummykit.contracts import Contract, ContractSchedule
-from rummykit.engine import rummy_check, rummy_moves
+from rummykit.engine import rummy_check, rummy_knock, rummy_moves
 from rummykit.engine.core import NOBODY, Setup, Variant, shuffled
 from rummykit.engine.moves import (
     ChooseStart,
@@ -50,7 +51,7 @@ from rummykit.engine.table import (
     melds_with,  # noqa: F401  (given before the split)
 )
 from rummykit.engine.views import HIDDEN
-from rummykit.errors import OptionError
+from rummykit.errors import IllegalMoveError, OptionError
 from rummykit.melds import Meld, MeldContext, MeldRules
 from rummykit.pieces.claims import ClaimOrder, ClaimRule
 from rummykit.pieces.deal import (
@@ -64,6 +65,7 @@ from rummykit.pieces.discard import (
     DiscardRule,  # noqa: F401  (given before the split)
 )
 from rummykit.pieces.going_out import GoingOut, GoingOutRule
+from rummykit.pieces.knock import KnockRule
 from rummykit.pieces.outcome import (
     DealEnd,
     DealOutcome,
@@ -73,6 +75,7 @@ from rummykit.pieces.outcome import (
     NoMeldScoring,
     StartRule,
     TableMeld,
+    deal_winner,
 )
 from rummykit.pieces.pickup import Pickup, PickupRule
 from rummykit.pieces.stock import (
@@ -88,6 +91,29 @@ __all__ = ["RummyRules"]
 
 
 _evolve: Final = evolve_state
+
+
+@functools.lru_cache(maxsize=256)
+def _cards_of(deck: DeckSpec) -> tuple[Card, ...]:
+    """The cards of ``deck`` (built once per deck: a deal shuffles a copy)."""
+    return deck.cards()
+
+
+def _context(meld_rules: MeldRules, deck: DeckSpec, wilds: WildPolicy, number: int) -> MeldContext:
+    """The meld context of deal ``number``: the same pieces give the same (immutable)
+    context, so it is built once, not on every deal (unless a piece cannot be hashed)."""
+    try:
+        return _shared_context(meld_rules, deck, cast(Hashable, wilds), number)
+    except TypeError:
+        return MeldContext(rules=meld_rules, deck=deck, wilds=wilds.for_deal(DealInfo(number)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_context(
+    meld_rules: MeldRules, deck: DeckSpec, wilds: Hashable, number: int
+) -> MeldContext:
+    policy = cast(WildPolicy, wilds)
+    return MeldContext(rules=meld_rules, deck=deck, wilds=policy.for_deal(DealInfo(number)))
 
 
 @attrs.frozen
@@ -144,6 +170,15 @@ class RummyRules:
     #: What every player sees besides their hand and the melds: the top discard, or the whole
     #: discard pile (Rummy 500).
     visibility: Visibility = attrs.field(kw_only=True, default=TOP_DISCARD)
+    #: A knock game (Gin Rummy): nobody melds during play; a player whose deadwood is within
+    #: the knock limit knocks, and a showdown follows (:mod:`rummykit.engine.rummy_knock`).
+    knock: KnockRule | None = attrs.field(kw_only=True, default=None)
+    #: A safeguard: the deal is void (:attr:`DealEnd.SAFEGUARD`) when the discard pile is
+    #: taken from for this many times in it (OpenSpiel's gin rule), or never (``None``).
+    max_takes: int | None = attrs.field(kw_only=True, default=None)
+    #: A safeguard: the deal is void when two turns in a row each throw back the discard
+    #: they took (OpenSpiel's gin rule).
+    throwback_voids: bool = attrs.field(kw_only=True, default=False)
 
     def deck(self, players: int) -> DeckSpec:
         return self.deck_rule.deck(players)
@@ -220,6 +255,13 @@ class RummyRules:
             reshuffles=0,
             place_on=None,
             reply_to=None,
+            offers=0,
+            knocker=None,
+            knock_all=False,
+            takes=0,
+            thrown_back=False,
+            deals_won=(0,) * players,
+            indicator=None,
             hand_melds=((),) * players,
         )
 
@@ -236,7 +278,7 @@ class RummyRules:
         """A fresh deal: shuffle (or take the stacked order), deal, turn the upcard."""
         players = state.players
         deck = self.deck(players)
-        cards = list(order) if order is not None else shuffled(deck.cards(), state.seed, number)
+        cards = list(order) if order is not None else shuffled(_cards_of(deck), state.seed, number)
         hands: list[list[Card]] = [[] for _ in range(players)]
         position = 0
         for _ in range(self.deal.size(number, players)):
@@ -246,9 +288,7 @@ class RummyRules:
         for _ in range(self.deal.extra_to_first):
             hands[(dealer + 1) % players].append(cards[position])
             position += 1
-        context = MeldContext(
-            rules=self.meld_rules, deck=deck, wilds=self.wilds.for_deal(DealInfo(number))
-        )
+        context = _context(self.meld_rules, deck, self.wilds, number)
         rest = cards[position:]
         discards: tuple[Card, ...] = ()
         if self.deal.upcard:
@@ -288,6 +328,12 @@ class RummyRules:
             reshuffles=0,
             place_on=None,
             reply_to=None,
+            offers=0,
+            knocker=None,
+            knock_all=False,
+            takes=0,
+            thrown_back=False,
+            indicator=discards[0] if discards else None,
         )
         if first is not None:
             return self._begin_turn(_evolve(dealt, first_player=first), first, opening=True)
@@ -304,7 +350,7 @@ class RummyRules:
         """Whether states carry every seat's formable melds, kept move by move. Contract games
         solve on demand instead: before laying down only contract melds are wanted, and only
         once the contract can be met; afterwards no new meld is ever laid (R32)."""
-        return self.schedule is None
+        return self.schedule is None and self.knock is None
 
     def _initial_melds(
         self, hands: Sequence[tuple[Card, ...]], context: MeldContext
@@ -317,11 +363,15 @@ class RummyRules:
         """``seat``'s turn starts: draw, or play at once on Crazy Rummy's opening turn."""
         hand = state.hands[seat]
         skip_draw = opening and not self.deal.first_player_draws
+        phase = Phase.PLAY if skip_draw else Phase.DRAW
+        if opening and self.pickup.offers_upcard and state.discards:
+            phase = Phase.FIRST_UPCARD
         return _evolve(
             state,
             to_move=seat,
             active=seat,
-            phase=Phase.PLAY if skip_draw else Phase.DRAW,
+            offers=0,
+            phase=phase,
             took=None,
             drawn=None,
             single=hand[0] if len(hand) == 1 else None,
@@ -378,7 +428,11 @@ class RummyRules:
 
     # -- generation: functions of rummykit.engine.rummy_moves, bound as methods ---------------
 
-    generate = rummy_moves.generate
+    def generate(self, state: RummyState) -> Iterator[Move]:
+        if self.knock is not None:
+            return self.knock_generate(state)
+        return rummy_moves.generate(self, state)
+
     _play_moves = rummy_moves._play_moves
     _contract_melds = rummy_moves._contract_melds
     _keeps_a_discard = rummy_moves._keeps_a_discard
@@ -394,9 +448,29 @@ class RummyRules:
     _pickup_moves = rummy_moves._pickup_moves
     _can_take = rummy_moves._can_take
 
+    # -- the knock turn: functions of rummykit.engine.rummy_knock, bound as methods ----------
+
+    knock_generate = rummy_knock.knock_generate
+    knock_check = rummy_knock.knock_check
+    knock_play = rummy_knock.knock_play
+    knock_turn = rummy_knock.knock_turn
+    _knock_turn_ends = rummy_knock._knock_turn_ends
+    knock_limit = rummy_knock.knock_limit
+    _knock_moves = rummy_knock._knock_moves
+    _knock_lay_offs = rummy_knock._knock_lay_offs
+    _knock_check_meld = rummy_knock._knock_check_meld
+    _knock_check_lay_off = rummy_knock._knock_check_lay_off
+    _kept = rummy_knock._kept
+    _can_knock = rummy_knock._can_knock
+    _spread_limit = rummy_knock._spread_limit
+
     # -- the one check: functions of rummykit.engine.rummy_check, bound as methods -------------
 
-    check = rummy_check.check
+    def check(self, state: RummyState, move: object) -> IllegalMoveError | None:
+        if self.knock is not None and rummy_knock.plainly_legal(self, state, move):
+            return None
+        return rummy_check.check(self, state, move)
+
     _check_meld = rummy_check._check_meld
     _check_lay_off = rummy_check._check_lay_off
     _no_discard_left = rummy_check._no_discard_left
@@ -406,8 +480,17 @@ class RummyRules:
     # -- playing -------------------------------------------------------------------------------
 
     def play(self, state: RummyState, move: Move) -> RummyState:
+        history = (state.history, move)
+        if self.knock is not None:
+            kind = type(move)
+            if (
+                kind is Draw
+                or kind is TakeDiscard
+                or (kind is Discard and state.phase is Phase.PLAY)
+            ):
+                return self.knock_turn(state, move, history)
+            return self.knock_play(state, move, history)
         seat = state.to_move
-        history = state.extend_history(move)
         if isinstance(move, Draw):
             state = _evolve(state, history=history)
             if self.claims is not None and self.claims.order is ClaimOrder.ORIGINAL:
@@ -417,6 +500,10 @@ class RummyRules:
             return self._after_draw(self._draw(state, seat), seat)
         if isinstance(move, TakeDiscard):
             count = move.count
+            if self.max_takes is not None and state.phase is Phase.DRAW:
+                if state.takes + 1 >= self.max_takes:
+                    return self._end_deal(_evolve(state, history=history), DealEnd.SAFEGUARD, None)
+                state = _evolve(state, takes=state.takes + 1)
             cut = len(state.discards) - count
             card = state.discards[cut]  # the deepest card taken
             obliged = self.pickup.must_meld(count)
@@ -453,6 +540,11 @@ class RummyRules:
                 top_by=seat,
                 top_fresh=True,
             )
+            if self.throwback_voids:
+                back = move.card == state.took
+                if back and state.thrown_back:
+                    return self._end_deal(after, DealEnd.SAFEGUARD, None)
+                after = _evolve(after, thrown_back=back)
             return self._end_turn(after, seat)
         if isinstance(move, LayMeld):
             points = self.meld_scoring.points(None, move.meld)
@@ -618,6 +710,14 @@ class RummyRules:
                 state = _evolve(state, reply_to=seat)
             else:
                 return self._end_deal(state, DealEnd.OUT, seat)
+        wall = self.stock_rule.wall
+        if wall and len(state.stock) <= wall:
+            if self.knock is not None:
+                return _evolve(
+                    state, to_move=following, active=following, phase=Phase.WALL, took=None,
+                    drawn=None,
+                )  # fmt: skip
+            return self._end_deal(state, DealEnd.STOCK, None)
         if not state.stock and not self._can_draw(state):
             return self._end_deal(state, self._stock_ending(state), None)
         if sum(state.turns) >= self.max_turns:
@@ -647,10 +747,21 @@ class RummyRules:
             hands=state.hands,
             table=state.table,
             wild_cards=state.context.wilds.cards,
+            indicator=state.indicator,
         )
         delta = self.deal_scoring.deal_scores(outcome)
         scores = tuple(s + d for s, d in zip(state.scores, delta, strict=True))
-        state = _evolve(state, scores=scores, last_deal=attrs.evolve(outcome, points=delta))
+        scored = attrs.evolve(outcome, points=delta)
+        winner = deal_winner(self.deal_scoring, scored)
+        won = state.deals_won
+        if winner is not None:
+            won = cast(tuple[int, ...], replace_at(won, winner, won[winner] + 1))
+        state = _evolve(
+            state,
+            scores=scores,
+            deals_won=won,
+            last_deal=attrs.evolve(scored, winner=winner),
+        )
         state = self.note_reached(state)
         if self.game_end.over_after_deal(state) or state.deal_number >= self.max_deals:
             return self._finish(state)
@@ -660,12 +771,46 @@ class RummyRules:
         )
 
     def _finish(self, state: RummyState) -> RummyState:
-        return _evolve(state, over=True, to_move=NOBODY, phase=Phase.OVER)
+        return _evolve(
+            state,
+            scores=self.game_end.final_scores(state),
+            over=True,
+            to_move=NOBODY,
+            phase=Phase.OVER,
+        )
+
+    def _shown(self, state: RummyState, owner: int, seat: int) -> bool:
+        """Whether ``seat`` sees ``owner``'s hand: its own, and a knocker's deadwood once it
+        is spread (knock games)."""
+        return owner == seat or (
+            owner == state.knocker and state.phase in (Phase.LAYOFF, Phase.DEFEND)
+        )
+
+    def _public_discards(self, state: RummyState, seat: int) -> tuple[int, int]:
+        """Which discards ``seat`` cannot see, as ``(under, face_down)``: how many cards at the
+        bottom of the pile are hidden (all but the top unless the visibility piece spreads
+        the pile), and whether the top card lies face down (a knocker's discard, hidden from
+        the others until the deal is over)."""
+        pile = len(state.discards)
+        face_down = int(
+            state.knocker is not None
+            and state.knocker != seat
+            and not state.knock_all
+            and state.phase in (Phase.SPREAD, Phase.LAYOFF, Phase.DEFEND)
+        )
+        if self.visibility.whole_pile:
+            return 0, face_down
+        return max(0, pile - 1), face_down
 
     def view(self, state: RummyState, seat: int) -> RummyView:
         hands = tuple(
-            hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands)
+            hand if self._shown(state, i, seat) else (HIDDEN,) * len(hand)
+            for i, hand in enumerate(state.hands)
         )
+        under, face_down = self._public_discards(state, seat)
+        pile = state.discards
+        seen = pile[under : len(pile) - face_down]
+        discards = (HIDDEN,) * under + seen + (HIDDEN,) * face_down
         return RummyView(
             variant=state.variant.id,
             seat=seat,
@@ -678,13 +823,9 @@ class RummyRules:
             hand=state.hands[seat],
             hands=hands,
             table=state.table,
-            discard_top=state.discards[-1] if state.discards else None,
-            discard_size=len(state.discards),
-            discards=(
-                state.discards
-                if self.visibility.whole_pile
-                else (HIDDEN,) * (len(state.discards) - 1) + state.discards[-1:]
-            ),
+            discard_top=pile[-1] if pile and not face_down else None,
+            discard_size=len(pile),
+            discards=discards,
             stock_size=len(state.stock),
             opened=state.opened,
             pending=state.pending,
@@ -695,32 +836,41 @@ class RummyRules:
             contract_laid=state.contract_laid,
             top_fresh=state.top_fresh,
             took=state.took,
+            knocker=state.knocker,
+            knock_limit=None if self.knock is None else self.knock_limit(state),
         )
 
     def hidden_cards(self, state: RummyState, seat: int) -> list[Card]:
-        """The cards ``seat`` cannot see: other hands, the stock, and the discards under the
-        top unless the visibility piece makes the whole pile public."""
+        """The cards ``seat`` cannot see, in the order :meth:`with_hidden` fills them: the
+        stock, the discards it cannot see (under the top unless the visibility piece spreads
+        the pile, and a face-down top card), then the other hands."""
         hidden = list(state.stock)
-        if not self.visibility.whole_pile:
-            hidden.extend(state.discards[:-1])
+        under, face_down = self._public_discards(state, seat)
+        hidden.extend(state.discards[:under])
+        if face_down:
+            hidden.append(state.discards[-1])
         for i, hand in enumerate(state.hands):
-            if i != seat:
+            if not self._shown(state, i, seat):
                 hidden.extend(hand)
         return hidden
 
     def with_hidden(self, state: RummyState, seat: int, cards: Sequence[Card]) -> RummyState:
-        """``state`` with the cards ``seat`` cannot see replaced by ``cards`` in order (same
-        count): fills the stock, the hidden discards under the top, then the other hands."""
+        """``state`` with the cards ``seat`` cannot see replaced by ``cards`` in the order of
+        :meth:`hidden_cards` (same count)."""
         pool = list(cards)
         stock = tuple(pool[: len(state.stock)])
         del pool[: len(state.stock)]
-        public = len(state.discards) if self.visibility.whole_pile else 1
-        under = max(0, len(state.discards) - public)
-        discards = (*pool[:under], *state.discards[under:])
+        under, face_down = self._public_discards(state, seat)
+        pile = state.discards
+        top: tuple[Card, ...] = ()
+        if face_down:
+            top = (pool[under],)
+            del pool[under]
+        discards = (*pool[:under], *pile[under : len(pile) - face_down], *top)
         del pool[:under]
         hands = []
         for i, hand in enumerate(state.hands):
-            if i == seat:
+            if self._shown(state, i, seat):
                 hands.append(hand)
             else:
                 hands.append(tuple(sorted(pool[: len(hand)])))

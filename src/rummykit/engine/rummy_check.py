@@ -43,6 +43,8 @@ def check(self: RummyRules, state: RummyState, move: object) -> IllegalMoveError
     malformed = _malformed(move)
     if malformed is not None:
         return illegal("move.malformed", malformed)
+    if self.knock is not None:
+        return self.knock_check(state, move, illegal)
     phase, seat = state.phase, state.to_move
     hand = state.hands[seat]
     if isinstance(move, ChooseStart):

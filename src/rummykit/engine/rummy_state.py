@@ -44,6 +44,18 @@ class Phase(enum.Enum):
     CLAIM = "claim"
     #: A wild freed by a swap must be placed on the table now (Crummy Rummy, R30).
     PLACE_WILD = "place_wild"
+    #: The first upcard is offered: take it or pass (Gin Rummy's first turn).
+    FIRST_UPCARD = "first_upcard"
+    #: A knocker with the full hand discards face down, or melds every card (knock games).
+    KNOCK = "knock"
+    #: The knocker lays melds, then passes; the rest of the hand is deadwood.
+    SPREAD = "spread"
+    #: The defender lays off cards on the knocker's melds, then passes (not after gin).
+    LAYOFF = "layoff"
+    #: The defender lays melds, then passes; the deal is scored.
+    DEFEND = "defend"
+    #: The stock is down to the wall: knock with the last discard, or pass (a void deal).
+    WALL = "wall"
     #: The game is over.
     OVER = "over"
 
@@ -104,6 +116,21 @@ class RummyState(GameState):
     place_on: int | None
     #: The seat that went out on the opening turn while the others take a reply turn (R19).
     reply_to: int | None
+    #: Passes on the first upcard so far this deal (:attr:`Phase.FIRST_UPCARD`); when every
+    #: player has passed, the first player may only draw from the stock.
+    offers: int
+    #: The seat that knocked this deal (knock games), or ``None``.
+    knocker: int | None
+    #: The knocker melded every card of the full hand without a discard (big gin).
+    knock_all: bool
+    #: Times the discard pile was taken from this deal (the ``max_takes`` safeguard).
+    takes: int
+    #: The previous turn threw back the discard it had taken (the repetition safeguard).
+    thrown_back: bool
+    #: Per seat, the deals won this game (box bonuses).
+    deals_won: tuple[int, ...]
+    #: The deal's first upcard where it sets the deal's parameters (Oklahoma Gin).
+    indicator: Card | None
     #: Derived, per seat, every meld the seat's hand can form (kept up to date move by move so
     #: that move generation never re-solves a whole hand). Not part of the position.
     hand_melds: tuple[tuple[Meld, ...], ...] = attrs.field(repr=False)
@@ -150,6 +177,7 @@ class RummyView:
     hand: tuple[Card, ...]
     hands: tuple[tuple[Card | Hidden, ...], ...]
     table: tuple[TableMeld, ...]
+    #: The top discard; ``None`` when the pile is empty or its top card lies face down.
     discard_top: Card | None
     discard_size: int
     #: The discard pile, bottom first: cards the seat may see, placeholders for the others
@@ -170,6 +198,11 @@ class RummyView:
     top_fresh: bool
     #: The card the active player took from the discard pile this turn (everyone saw it).
     took: Card | None
+    #: The seat that knocked this deal (knock games), or ``None``.
+    knocker: int | None = None
+    #: The most deadwood a knocker may keep this deal (knock games; 0: gin only), or
+    #: ``None`` in games without a knock.
+    knock_limit: int | None = None
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

@@ -142,6 +142,9 @@ class TargetRace:
                 return (seat,)
         return tuple(tied)
 
+    def final_scores(self, state: GamePosition) -> tuple[int, ...]:
+        return state.scores
+
 
 def crib_rummy(
     *,

@@ -18,7 +18,9 @@ The pieces, by what they decide:
 * contracts: :class:`Contract`, :class:`ContractSchedule`, :class:`RoundSpec`;
 * the turn: :class:`PickupRule` (:class:`Pickup`), :class:`GoingOutRule`
   (:class:`GoingOut`), :class:`DiscardRestriction` (:class:`DiscardRule`),
-  :class:`StockExhaustion` (:class:`StockRule`), :class:`ClaimRule`;
+  :class:`StockExhaustion` (:class:`StockRule`, :class:`Wall`), :class:`ClaimRule`;
+* knock games (Gin Rummy): :class:`KnockRule` (:class:`Knock`), :class:`KnockScoring`,
+  :class:`MatchToTarget`;
 * visibility: :class:`Visibility` (:data:`TOP_DISCARD`, :data:`WHOLE_PILE`);
 * tricks: :class:`TrickRules`, :class:`OneOfEachSuit`;
 * option checks for factories: :func:`whole`, :func:`flag`;
@@ -51,6 +53,14 @@ from rummykit.pieces.discard import (
     discard_rule_named,
 )
 from rummykit.pieces.going_out import GoingOut, GoingOutRule, GoOut
+from rummykit.pieces.knock import (
+    GIN_MELDS,
+    Knock,
+    KnockRule,
+    KnockScoring,
+    MatchToTarget,
+    knock_result,
+)
 from rummykit.pieces.options import flag, whole
 from rummykit.pieces.outcome import (
     DealEnd,
@@ -59,9 +69,11 @@ from rummykit.pieces.outcome import (
     GameEnd,
     GamePosition,
     MeldScoring,
+    NamesDealWinner,
     NoMeldScoring,
     StartRule,
     TableMeld,
+    deal_winner,
 )
 from rummykit.pieces.pickup import MeldTakenFirst, Pickup, PickupRule, TakeAnyDepth, TakeTop
 from rummykit.pieces.scoring import (
@@ -81,6 +93,7 @@ from rummykit.pieces.stock import (
     StockExhaustion,
     StockRule,
     TurnOver,
+    Wall,
 )
 from rummykit.pieces.visibility import TOP_DISCARD, WHOLE_PILE, PileVisibility, Visibility
 from rummykit.tricks import OneOfEachSuit, TrickRules
@@ -108,6 +121,7 @@ __all__ = [
     "CONTRACT_RUMMY_SCHEDULE_10_12",
     "CRUMMY_RUMMY_SCHEDULE",
     "END_WHEN_EMPTY",
+    "GIN_MELDS",
     "NO_RESTRICTION",
     "TOP_DISCARD",
     "WHOLE_PILE",
@@ -142,6 +156,10 @@ __all__ = [
     "HighestToTarget",
     "IndicatorRankWild",
     "JokersWild",
+    "Knock",
+    "KnockRule",
+    "KnockScoring",
+    "MatchToTarget",
     "MeldContext",
     "MeldKind",
     "MeldRules",
@@ -149,6 +167,7 @@ __all__ = [
     "MeldTakenFirst",
     "MeldValue",
     "MinNaturals",
+    "NamesDealWinner",
     "NoLimit",
     "NoMeldScoring",
     "NoRestriction",
@@ -177,13 +196,16 @@ __all__ = [
     "TurnCards",
     "TurnOver",
     "Visibility",
+    "Wall",
     "WildLimit",
     "WildMovement",
     "WildPolicy",
     "WildRules",
     "WildSelector",
     "WinnerTakesPenalties",
+    "deal_winner",
     "discard_rule_named",
     "flag",
+    "knock_result",
     "whole",
 ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import attrs
 
@@ -31,9 +31,11 @@ __all__ = [
     "GameEnd",
     "GamePosition",
     "MeldScoring",
+    "NamesDealWinner",
     "NoMeldScoring",
     "StartRule",
     "TableMeld",
+    "deal_winner",
 ]
 
 
@@ -41,8 +43,10 @@ class DealEnd(enum.Enum):
     """Why a deal ended.
 
     The draw-and-discard family ends a deal with :attr:`OUT`, :attr:`STOCK` or
-    :attr:`SAFEGUARD`; the trick-and-quartet family (:mod:`rummykit.engine.trick`) with
-    :attr:`PLAY`, :attr:`HALT`, :attr:`REPETITION_HALT` or :attr:`SAFEGUARD`.
+    :attr:`SAFEGUARD`, and a knock game (Gin Rummy) with :attr:`KNOCK` or :attr:`BIG_GIN`
+    (a deal that runs into the wall is :attr:`STOCK`); the trick-and-quartet family
+    (:mod:`rummykit.engine.trick`) with :attr:`PLAY`, :attr:`HALT`,
+    :attr:`REPETITION_HALT` or :attr:`SAFEGUARD`.
     """
 
     #: A player emptied their hand.
@@ -54,6 +58,10 @@ class DealEnd(enum.Enum):
     #: start-of-trick position recurred while no halt applied: the players with cards went
     #: out in turn from the player on lead (Crummy R8), and the deal is scored as any other.
     SAFEGUARD = "safeguard"
+    #: A player knocked and the showdown was played out (knock games: Gin Rummy).
+    KNOCK = "knock"
+    #: A knocker melded every card of the full hand without a discard (Gin Rummy's big gin).
+    BIG_GIN = "big_gin"
     #: Trick family: play ceased in the ordinary way, at most one player holding cards (all
     #: of them complete quartets), every other player having gone out (Crummy R4, R6).
     PLAY = "play"
@@ -124,6 +132,11 @@ class DealOutcome:
     #: carries the Joker (Crummy R6); ``None`` when no quartet does, and for the
     #: draw-and-discard family.
     marker: tuple[int, int] | None = None
+    #: The card that set the deal's parameters, if the game has one: a knock game's first
+    #: upcard (Oklahoma Gin's knock limit and doubling).
+    indicator: Card | None = None
+    #: The seat that won the deal, where the game names one (knock games; box bonuses).
+    winner: int | None = None
 
     @property
     def players(self) -> int:
@@ -167,6 +180,11 @@ class GamePosition(Protocol):
         """The seat whose turn count the others may match after it reached the target."""
         ...
 
+    @property
+    def deals_won(self) -> tuple[int, ...]:
+        """Per seat, the deals it has won this game (where the scoring names a winner)."""
+        ...
+
 
 class MeldScoring(Protocol):
     """Points scored during play for laying cards (Crib Rummy's pegging)."""
@@ -190,6 +208,31 @@ class DealScoring(Protocol):
     def deal_scores(self, outcome: DealOutcome) -> tuple[int, ...]:
         """Per seat, what the deal adds to the scores."""
         ...
+
+
+@runtime_checkable
+class NamesDealWinner(Protocol):
+    """A :class:`DealScoring` that also says who won a deal (Gin Rummy's undercut wins the
+    defender the deal even with an undercut bonus of 0). For other scorers the engine takes
+    the one seat that gained the most, if it gained anything."""
+
+    def deal_winner(self, outcome: DealOutcome) -> int | None:
+        """The seat that won the deal, or ``None``."""
+        ...
+
+
+def deal_winner(scoring: DealScoring, outcome: DealOutcome) -> int | None:
+    """Who won a scored deal: as ``scoring`` names it, else the one seat with the largest
+    positive gain in ``outcome.points`` (``None`` on a tie or when nobody gained)."""
+    if isinstance(scoring, NamesDealWinner):
+        return scoring.deal_winner(outcome)
+    points = outcome.points
+    if not points:
+        return None
+    best = max(points)
+    if best <= 0 or points.count(best) > 1:
+        return None
+    return points.index(best)
 
 
 class StartRule(Protocol):
@@ -222,4 +265,9 @@ class GameEnd(Protocol):
 
     def winners(self, position: GamePosition) -> tuple[int, ...]:
         """The winning seats of a finished game."""
+        ...
+
+    def final_scores(self, position: GamePosition) -> tuple[int, ...]:
+        """The scores once the game is over, end-of-game bonuses included (Gin Rummy's game
+        and box bonuses); ``position.scores`` where there are none."""
         ...

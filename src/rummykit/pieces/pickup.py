@@ -37,10 +37,21 @@ class PickupRule(Protocol):
         """Cards taken from the top of the pile into the hand once the card is melded."""
         ...
 
+    @property
+    def offers_upcard(self) -> bool:
+        """Each deal opens by offering the first upcard to each player in turn from the
+        first player; once all have passed, the first player draws from the stock (Gin)."""
+        ...
+
 
 @attrs.frozen
 class TakeTop:
-    """Take the top card into the hand; nothing more is asked."""
+    """Take the top card into the hand; nothing more is asked. With ``offers_upcard`` each
+    deal opens with Gin Rummy's first-upcard offer: the first player, then each other in
+    turn, may take the upcard or pass; once all have passed, the first player draws from
+    the stock."""
+
+    offers_upcard: bool = False
 
     def depths(self, pile: int) -> range:
         return range(1, min(pile, 1) + 1)
@@ -66,6 +77,10 @@ class MeldTakenFirst:
     def must_meld(self, taken: int) -> bool:
         return True
 
+    @property
+    def offers_upcard(self) -> bool:
+        return False
+
 
 @attrs.frozen
 class TakeAnyDepth:
@@ -85,6 +100,10 @@ class TakeAnyDepth:
     def then_takes(self) -> int:
         return 0
 
+    @property
+    def offers_upcard(self) -> bool:
+        return False
+
 
 class Pickup:
     """The pickup pieces of the built-in games, by their version 0.1 enum names."""
@@ -93,3 +112,5 @@ class Pickup:
     TOP: Final = TakeTop()
     #: Meld the top card at once, then take the next six cards into the hand (R41).
     MELD_TOP_TAKE_SIX: Final = MeldTakenFirst()
+    #: Gin Rummy: the first upcard is offered round the table, then the top card is taken.
+    FIRST_UPCARD: Final = TakeTop(offers_upcard=True)

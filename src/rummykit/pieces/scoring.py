@@ -184,6 +184,9 @@ class HighestToTarget:
         best = max(state.scores)
         return tuple(seat for seat in range(state.players) if state.scores[seat] == best)
 
+    def final_scores(self, state: GamePosition) -> tuple[int, ...]:
+        return state.scores
+
 
 @attrs.frozen
 class FixedDeals:
@@ -204,6 +207,9 @@ class FixedDeals:
     def winners(self, state: GamePosition) -> tuple[int, ...]:
         best = min(state.scores)
         return tuple(seat for seat in range(state.players) if state.scores[seat] == best)
+
+    def final_scores(self, state: GamePosition) -> tuple[int, ...]:
+        return state.scores
 
 
 @attrs.frozen

@@ -30,6 +30,7 @@ __all__ = [
     "StockExhaustion",
     "StockRule",
     "TurnOver",
+    "Wall",
 ]
 
 #: Shuffles a list of cards (supplied by the engine; deterministic for a given game).
@@ -50,6 +51,12 @@ class StockExhaustion(Protocol):
         """The new stock (top card last) and the discards that stay (top card last)."""
         ...
 
+    @property
+    def wall(self) -> int:
+        """Cards left in the stock that end the deal once a turn is over (0: it ends only
+        when the stock is empty and cannot be refilled)."""
+        ...
+
 
 @attrs.frozen
 class EndWhenEmpty:
@@ -63,6 +70,10 @@ class EndWhenEmpty:
         self, discards: tuple[Card, ...], shuffle: Shuffle
     ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         return (), discards
+
+    @property
+    def wall(self) -> int:
+        return 0
 
 
 @attrs.frozen
@@ -82,6 +93,10 @@ class Reshuffle:
         # Sorted first, so the new stock depends only on which cards were in the pile.
         return tuple(shuffle(sorted(discards[:size]))), discards[size:]
 
+    @property
+    def wall(self) -> int:
+        return 0
+
 
 @attrs.frozen
 class TurnOver:
@@ -99,6 +114,30 @@ class TurnOver:
     ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         size = self.refill_size(discards)
         return tuple(reversed(discards[:size])), discards[size:]
+
+    @property
+    def wall(self) -> int:
+        return 0
+
+
+@attrs.frozen
+class Wall:
+    """The deal is void once a turn leaves ``cards`` cards in the stock (Gin Rummy's last
+    two cards); in a knock game the next player may still knock with the last discard."""
+
+    cards: int = 2
+
+    def refill_size(self, discards: Sequence[Card]) -> int:
+        return 0
+
+    def refill(
+        self, discards: tuple[Card, ...], shuffle: Shuffle
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        return (), discards
+
+    @property
+    def wall(self) -> int:
+        return self.cards
 
 
 #: The stock piece of the games that end a deal when the stock runs out.
