@@ -1,5 +1,5 @@
 """Regenerate the golden move-count files of ``crazy-rummy``, ``contract-rummy``,
-``crummy-rummy``, ``basic-rummy`` and ``rummy-500``.
+``crummy-rummy``, ``basic-rummy``, ``rummy-500`` and ``oklahoma-gin``.
 
     .venv/bin/python tests/golden/regenerate_crazy_contract_crummy.py [VARIANT ...]
 
@@ -8,7 +8,8 @@ For each case (variant, options, players, seed, agent) the script starts
 chosen by the named agent with a generator seeded from the case. At every step it writes down
 how many legal moves there are and the move played, one ``[count, move]`` pair per line, like
 perft counts in chess. ``tests/test_crazy_rummy.py``, ``tests/test_contract_rummy.py``,
-``tests/test_crummy_rummy.py``, ``tests/test_basic_rummy.py`` and ``tests/test_rummy_500.py``
+``tests/test_crummy_rummy.py``, ``tests/test_basic_rummy.py``, ``tests/test_rummy_500.py``
+and ``tests/test_oklahoma_gin.py``
 replay the recorded moves and compare the counts step by step. A rules change that alters
 move generation shows up as a diff in these files: review it before committing. Without
 arguments every case is regenerated; with variant ids, only theirs.
@@ -51,6 +52,11 @@ CASES: tuple[tuple[str, dict[str, object], int, int, str], ...] = (
     ("rummy-500", {}, 2, 2, "greedy"),
     ("rummy-500", {"top_free": True}, 8, 3, "random"),
     ("rummy-500", {}, 8, 4, "greedy"),
+    # Greedy lines knock and play whole showdowns; the random line spends its deals at the
+    # wall and the safeguards; big gin is on in one greedy line.
+    ("oklahoma-gin", {}, 2, 1, "random"),
+    ("oklahoma-gin", {}, 2, 2, "greedy"),
+    ("oklahoma-gin", {"big_gin": 31, "target": 60}, 2, 3, "greedy"),
 )
 
 
