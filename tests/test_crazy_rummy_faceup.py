@@ -575,16 +575,19 @@ def test_r55_the_target_is_an_option() -> None:
 def test_r56_the_discard_pile_but_its_top_card_becomes_a_new_stock() -> None:
     state = deal(["4H", "9S"], ["5S 6S 7S", DEALER], upcard="KD")
     stock = len(state.stock)
-    for _ in range(stock - 1):
+    for _ in range(stock):
         state = pass_turn(state)
-    assert len(state.stock) == 1 and state.reshuffles == 0
-    last = state.stock[-1]
-    pile = Counter(state.discards)
-    state = pass_turn(state)  # draws the last card and discards it
-    assert state.reshuffles == 1 and state.discards == (last,)
-    assert Counter(state.stock) == pile and len(state.stock) == stock
+    assert not state.stock and state.reshuffles == 0
+    assert "draw" in [str(move) for move in state.legal_moves()]
+    top, seat = state.discards[-1], state.to_move
+    pile = Counter(state.discards[:-1])
+    held = Counter(state.hands[seat])
+    state = play(state, "draw")  # the pile but its top card becomes the stock, then a draw
+    drawn = Counter(state.hands[seat]) - held
+    assert state.reshuffles == 1 and state.discards == (top,)
+    assert Counter(state.stock) + drawn == pile and len(state.stock) == len(pile) - 1
     assert sum(state.all_cards().values()) == 48
-    assert state.phase is Phase.DRAW and not state.over
+    assert state.phase is Phase.PLAY and not state.over
 
 
 def test_r56_a_deal_that_cannot_rebuild_its_stock_ends_and_is_scored() -> None:

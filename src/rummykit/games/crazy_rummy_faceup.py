@@ -542,7 +542,7 @@ class FaceUpRules:
 
     def generate(self, state: FaceUpState) -> Iterator[Move]:
         if state.phase is Phase.DRAW:
-            if state.stock:
+            if _can_draw(state):
                 yield Draw()
             if self._may_take(state):
                 yield TakeDiscard()
@@ -639,7 +639,7 @@ class FaceUpRules:
         if isinstance(move, Draw | TakeDiscard):
             if phase is not Phase.DRAW:
                 return illegal("turn.phase", "you already drew this turn: play or discard")
-            if isinstance(move, Draw) and not state.stock:
+            if isinstance(move, Draw) and not _can_draw(state):
                 return illegal("draw.stock_empty", "the stock is empty")
             if isinstance(move, TakeDiscard) and move.count != 1:
                 return illegal("take.depth", "only the top discard may be taken: 'take'")
@@ -783,6 +783,7 @@ class FaceUpRules:
         history = state.extend_history(move)
         if isinstance(move, Draw | TakeDiscard):
             if isinstance(move, Draw):
+                state = _refill(state)
                 card, stock, discards, taken = (
                     state.stock[-1],
                     state.stock[:-1],
@@ -832,31 +833,21 @@ class FaceUpRules:
         return after
 
     def _next_turn(self, state: FaceUpState, seat: int) -> FaceUpState:
-        """End ``seat``'s turn: rebuild an empty stock from the discard pile (R56), or end the
-        deal if it cannot be rebuilt or the turn limit is reached."""
+        """End ``seat``'s turn, or the deal if the turn limit is reached or nothing can be
+        drawn (R56: an empty stock is rebuilt from the discard pile when a player draws)."""
         turn = state.turn + 1
         if turn >= self.max_turns:
             return self._end_deal(_evolve(state, turn=turn), DealEnding.TURN_LIMIT, None)
-        stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
-        if not stock:
+        if not _can_draw(state):
             # The player who drew the last card has just discarded, so the pile holds at
             # least two cards and the stock can be rebuilt; the guard keeps the engine safe
             # should a rules change ever make the pile too small (R56: the deal then ends).
-            if len(discards) < 2:
-                return self._end_deal(_evolve(state, turn=turn), DealEnding.STOCK, None)
-            reshuffles += 1
-            stock = tuple(
-                shuffled(discards[:-1], state.seed, state.deal_number, "reshuffle", reshuffles)
-            )
-            discards = discards[-1:]
+            return self._end_deal(_evolve(state, turn=turn), DealEnding.STOCK, None)
         following = (seat + 1) % state.players
         return _evolve(
             state,
             to_move=following,
             phase=Phase.DRAW,
-            stock=stock,
-            discards=discards,
-            reshuffles=reshuffles,
             first_play=not any(placed.owner == following for placed in state.table),
             taken=None,
             turn=turn,
@@ -958,6 +949,25 @@ def _sets_of(
             _SET_CACHE.clear()
         _SET_CACHE[key] = found
     return found
+
+
+def _can_draw(state: FaceUpState) -> bool:
+    """A card can be drawn: from the stock, or from the discard pile but its top card
+    shuffled into a new stock (R56)."""
+    return bool(state.stock) or len(state.discards) >= 2
+
+
+def _refill(state: FaceUpState) -> FaceUpState:
+    """``state`` with a stock to draw from: an empty stock is rebuilt from the discard pile
+    but its top card, sorted and then shuffled by the seed, the deal and the number of
+    rebuilds so far, as every game's reshuffle is (R56)."""
+    if state.stock:
+        return state
+    pile = state.discards
+    stock = shuffled(
+        sorted(pile[:-1]), state.seed, state.deal_number, "reshuffle", state.reshuffles
+    )
+    return _evolve(state, stock=tuple(stock), discards=pile[-1:], reshuffles=state.reshuffles + 1)
 
 
 def _ranks(table: Iterable[TableMeld], seat: int) -> tuple[set[Rank | None], set[Rank | None]]:
