@@ -41,14 +41,14 @@ from rummykit import (
     parse_move,
 )
 from rummykit.engine.rummy import Phase
+from rummykit.engine.rummy_state import RummyState
 from rummykit.games.crazy_rummy_faceup import (
-    DealEnding,
-    FaceUpState,
     card_points,
     deck_order,
     hand_size,
     stacked_game,
 )
+from rummykit.pieces import DealEnd, DealOutcome
 from rummykit.sim import simulate
 from rummykit.testing.conformance import check_variant, states
 
@@ -71,7 +71,7 @@ def deal(
     stock: str = "",
     variant: rummykit.Variant = GAME,
     scores: list[int] | None = None,
-) -> FaceUpState:
+) -> RummyState:
     """A stacked deal: the last seat deals, seat 0 starts."""
     return stacked_game(
         variant,
@@ -84,21 +84,21 @@ def deal(
     )
 
 
-def play(state: FaceUpState, *moves: str) -> FaceUpState:
+def play(state: RummyState, *moves: str) -> RummyState:
     """Apply moves given as text, in order."""
     for move in moves:
         after = state.apply(parse_move(move))
-        assert isinstance(after, FaceUpState)
+        assert isinstance(after, RummyState)
         state = after
     return state
 
 
-def pass_turn(state: FaceUpState) -> FaceUpState:
+def pass_turn(state: RummyState) -> RummyState:
     """The player to move draws the top of the stock and discards that same card."""
     return play(state, "draw", f"discard {state.stock[-1]}")
 
 
-def illegal(state: FaceUpState, move: str) -> IllegalMoveError:
+def illegal(state: RummyState, move: str) -> IllegalMoveError:
     """A move that must be illegal: not listed, and ``apply`` raises saying why."""
     value = parse_move(move)
     assert value not in state.legal_moves()
@@ -112,8 +112,27 @@ def texts(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def board(state: FaceUpState, seat: int) -> list[str]:
-    return [str(meld) for meld in state.board(seat)]
+def scores_now(state: RummyState) -> tuple[int, ...]:
+    """What the deal would score if it ended now (R55), by the game's scoring piece."""
+    outcome = DealOutcome(
+        deal_number=state.deal_number,
+        reason=DealEnd.STOCK,
+        out=None,
+        hands=state.hands,
+        table=state.table,
+        wild_cards=state.context.wilds.cards,
+        indicator=state.indicator,
+    )
+    return state.rules.deal_scoring.deal_scores(outcome)
+
+
+def groups(state: RummyState, seat: int) -> list[Meld]:
+    """The groups on ``seat``'s board, in the order they were started."""
+    return [placed.meld for placed in state.table if placed.owner == seat]
+
+
+def board(state: RummyState, seat: int) -> list[str]:
+    return [str(meld) for meld in groups(state, seat)]
 
 
 # -- the deck and the deal ---------------------------------------------------------------------
@@ -159,7 +178,7 @@ def test_r50_the_dealers_face_up_card_is_the_indicator_and_not_in_the_hand() -> 
     assert state.indicator == Card.parse("9S")
     # The 9 counts nine cards "in all" for the dealer too: eight face-down, none face-up.
     assert len(state.hands[1]) == 8 and Card.parse("9S") not in state.hands[1]
-    assert state.wild_rank is Rank.NINE
+    assert state.indicator is not None and state.indicator.rank is Rank.NINE
     assert sorted(texts(tuple(state.context.wilds.cards))) == ["9C", "9D", "9H", "9S"]
     # The indicator stays on the table for the whole deal.
     assert state.all_cards()[Card.parse("9S")] == 1
@@ -171,7 +190,7 @@ def test_r51_by_player_each_allotment_is_completed_before_the_next_seat() -> Non
     rest = Counter(GAME.deck(2).cards())
     rest.subtract(top)
     state = GAME.new_game(players=2, dealer=1, deck=[*top, *sorted(rest.elements())])
-    assert isinstance(state, FaceUpState)
+    assert isinstance(state, RummyState)
     assert texts(state.hands[0]) == ["5S", "6S", "7S", "4H"]
     assert texts(state.hands[1]) == ["8D", "10D"]
     assert (str(state.indicator), str(state.discards[-1]), str(state.stock[-1])) == (
@@ -189,7 +208,7 @@ def test_r51_option_deals_the_face_up_round_then_one_card_at_a_time() -> None:
     rest = Counter(game.deck(3).cards())
     rest.subtract(top)
     state = game.new_game(players=3, dealer=2, deck=[*top, *sorted(rest.elements())])
-    assert isinstance(state, FaceUpState)
+    assert isinstance(state, RummyState)
     assert sorted(texts(state.hands[0])) == sorted(["4H", "5S", "6S", "7S"])
     assert sorted(texts(state.hands[1])) == sorted(["5D", "6H", "7H", "8H", "10H"])
     assert sorted(texts(state.hands[2])) == sorted(["8D", "10D"])
@@ -219,7 +238,7 @@ def test_the_upcard_starts_the_pile_and_the_dealers_left_starts() -> None:
 def test_r57_a_taken_discard_may_be_kept_but_not_thrown_back_this_turn() -> None:
     state = deal(["4H", "9S"], ["5S 6S 7S", DEALER], upcard="KD", stock="QC 8S")
     state = play(state, "take")
-    assert state.taken == Card.parse("KD") and Card.parse("KD") in state.hands[0]
+    assert state.took == Card.parse("KD") and Card.parse("KD") in state.hands[0]
     assert illegal(state, "discard KD").rule == "discard.taken"
     state = play(state, "discard 5S")
     state = pass_turn(state)
@@ -234,17 +253,18 @@ def test_r57_a_play_must_leave_a_card_that_may_be_discarded() -> None:
     state = deal(["3S", "9S"], ["3H 3D", DEALER], upcard="KD")
     state = play(state, "take")
     error = illegal(state, "meld set 3: 3S 3H 3D")
-    assert error.rule == "turn.keep_a_discard"
+    assert error.rule == "out.needs_discard" and "R57" in str(error)
     assert {type(m) for m in state.legal_moves()} == {Discard}
 
 
 def test_r57_playing_the_taken_card_lifts_the_restriction() -> None:
     state = deal(["3S", "9S"], ["3H QC", DEALER], upcard="3D")
     state = play(state, "take", "meld set 3: 3S 3H 3D")
-    assert state.taken is None
+    assert Card.parse("3D") not in state.known[0]
     # QC is the last card: discarding it goes out (R60).
     state = play(state, "discard QC")
-    assert state.last_deal is not None and state.last_deal[:2] == (DealEnding.OUT, 0)
+    assert state.last_deal is not None
+    assert (state.last_deal.reason, state.last_deal.out) == (DealEnd.OUT, 0)
 
 
 def test_r57_no_taking_when_only_copies_of_the_top_card_would_be_left_to_discard() -> None:
@@ -344,9 +364,9 @@ def test_r52_cards_of_the_wild_rank_together_are_a_natural_set_scored_as_wilds()
     # A natural set of Nines: allowed even though it holds three "wild" cards ...
     assert parse_move("meld set 9: 9H 9D 9C") in state.legal_moves()
     state = play(state, "meld set 9: 9H 9D 9C", "discard 4H")
-    assert state.context.wild_count(state.board(0)[0]) == 0
+    assert state.context.wild_count(groups(state, 0)[0]) == 0
     # ... and scored as wilds: 3 x 100 on the board, the KC in hand.
-    assert state.rules.scoring.deal_scores(state.hands, state.table, state.wild_rank) == (
+    assert scores_now(state) == (
         300 - 10,
         -DEALER_POINTS,
     )
@@ -370,7 +390,7 @@ def test_r52_a_card_of_the_wild_rank_joins_a_set_of_that_rank_as_a_natural() -> 
 # -- R53, R54: bottom feeding and adding to one's own sets ------------------------------------
 
 
-def _dealer_sets_sevens(stock: str = "KH KC QD", variant: rummykit.Variant = GAME) -> FaceUpState:
+def _dealer_sets_sevens(stock: str = "KH KC QD", variant: rummykit.Variant = GAME) -> RummyState:
     """Seat 0 passes; the dealer lays 7S 7H 7D; seat 0 has drawn and may play."""
     state = deal(
         ["7C", "9S"],
@@ -462,7 +482,7 @@ def test_r53_fed_cards_score_for_the_player_who_fed_them() -> None:
     state = _dealer_sets_sevens()
     state = play(state, "meld set 7: 7C")
     # What the deal would score now: the fed 7C counts for seat 0, not for the dealer.
-    delta = state.rules.scoring.deal_scores(state.hands, state.table, state.wild_rank)
+    delta = scores_now(state)
     assert delta[0] == 5 - card_points_of(state.hands[0])
     assert delta[1] == 15 - card_points_of(state.hands[1])
 
@@ -506,7 +526,9 @@ def test_seed_wild_cards_are_100_and_an_ace_as_wild_200() -> None:
 def test_r55_r60_going_out_by_discarding_scores_board_minus_hand() -> None:
     state = deal(["3H", "9S"], ["3S 3D", DEALER], stock="KC")
     state = play(state, "draw", "meld set 3: 3S 3H 3D", "discard KC")
-    assert state.last_deal == (DealEnding.OUT, 0, (15, -DEALER_POINTS))
+    assert state.last_deal is not None
+    assert (state.last_deal.reason, state.last_deal.out) == (DealEnd.OUT, 0)
+    assert state.last_deal.points == (15, -DEALER_POINTS)
     assert state.scores == (15, -DEALER_POINTS)
     # The next deal is dealt at once; the deal passes to the left (seat 1 dealt, seat 0 deals).
     assert (state.deal_number, state.dealer, state.to_move) == (2, 0, 1)
@@ -516,21 +538,27 @@ def test_r55_r60_going_out_by_discarding_scores_board_minus_hand() -> None:
 def test_r60_going_out_by_playing_every_card_needs_no_discard() -> None:
     state = deal(["3H", "9S"], ["3S 3D", DEALER], stock="3C")
     state = play(state, "draw", "meld set 3: 3S 3H 3D 3C")
-    assert state.last_deal == (DealEnding.OUT, 0, (20, -DEALER_POINTS))
+    assert state.last_deal is not None
+    assert (state.last_deal.reason, state.last_deal.out) == (DealEnd.OUT, 0)
+    assert state.last_deal.points == (20, -DEALER_POINTS)
     assert state.deal_number == 2
 
 
 def test_r60_a_player_may_also_keep_a_playable_card_and_discard_it() -> None:
     state = deal(["3H", "9S"], ["3S 3D", DEALER], stock="3C")
     state = play(state, "draw", "meld set 3: 3S 3H 3D", "discard 3C")
-    assert state.last_deal == (DealEnding.OUT, 0, (15, -DEALER_POINTS))
+    assert state.last_deal is not None
+    assert (state.last_deal.reason, state.last_deal.out) == (DealEnd.OUT, 0)
+    assert state.last_deal.points == (15, -DEALER_POINTS)
 
 
 def test_r55_wilds_on_the_board_score_100_and_the_indicator_scores_for_nobody() -> None:
     state = deal(["3H", "9S"], ["3S 9D", DEALER], stock="KC")
     state = play(state, "draw", "meld set 3: 3S 3H 9D", "discard KC")
     # 5 + 5 + 100 on the board; the 9S indicator counts for neither seat.
-    assert state.last_deal == (DealEnding.OUT, 0, (110, -DEALER_POINTS))
+    assert state.last_deal is not None
+    assert (state.last_deal.reason, state.last_deal.out) == (DealEnd.OUT, 0)
+    assert state.last_deal.points == (110, -DEALER_POINTS)
 
 
 def test_r55_aces_are_200_when_aces_are_wild() -> None:
@@ -538,7 +566,7 @@ def test_r55_aces_are_200_when_aces_are_wild() -> None:
     state = deal(["3H", "AS"], ["3S 3D", dealer], stock="KC")
     state = play(state, "draw", "meld set 3: 3S 3H 3D", "discard KC")
     assert state.last_deal is not None
-    assert state.last_deal[2] == (15, -(5 * 5 + 10 * 3 + 200 * 2))
+    assert state.last_deal.points == (15, -(5 * 5 + 10 * 3 + 200 * 2))
 
 
 def test_r55_the_game_ends_after_the_deal_that_reaches_1500_and_highest_wins() -> None:
@@ -605,7 +633,7 @@ def test_r56_a_deal_that_cannot_rebuild_its_stock_ends_and_is_scored() -> None:
     assert sum(state.all_cards().values()) == 48
     drawn = state.stock[-1]
     state = play(state, "draw", f"discard {drawn}")
-    assert state.last_deal is not None and state.last_deal[0] is DealEnding.STOCK
+    assert state.last_deal is not None and state.last_deal.reason is DealEnd.STOCK
     assert state.deal_number == 2
 
 
@@ -615,8 +643,8 @@ def test_safeguard_max_turns_ends_a_deal_nobody_can_finish() -> None:
     for _ in range(4):
         state = pass_turn(state)
     assert state.last_deal is not None
-    assert state.last_deal[0] is DealEnding.TURN_LIMIT
-    assert state.last_deal[2] == (-20, -DEALER_POINTS)
+    assert state.last_deal.reason is DealEnd.SAFEGUARD
+    assert state.last_deal.points == (-20, -DEALER_POINTS)
 
 
 def test_safeguard_max_deals_ends_the_game() -> None:
@@ -634,7 +662,7 @@ def test_r61_by_default_a_first_play_set_may_exceed_the_packs_copies() -> None:
     # example (three Jacks and four wilds) outranks R61's generalisation for this game.
     state = deal(["JS", "9S"], ["JH JD 9H 9D 9C 4C 5D 6H 7C", DEALER], stock="KC")
     state = play(state, "draw", "meld set J: JS JH JD 9H 9D 9C")
-    assert len(state.board(0)[0]) == 6
+    assert len(groups(state, 0)[0]) == 6
 
 
 def test_r61_option_set_copy_limit_caps_a_set_at_the_copies_of_its_rank() -> None:
@@ -654,25 +682,25 @@ def test_r58_face_up_first_cards_are_public_and_the_rest_hidden() -> None:
     state = deal(["4H", "9S"], ["5S 6S 7S", DEALER], upcard="KD", stock="QC")
     seen_by_dealer = state.view(1)
     assert seen_by_dealer.hands[0] == (Card.parse("4H"), HIDDEN, HIDDEN, HIDDEN)
-    assert seen_by_dealer.face_up == (Card.parse("4H"), None)
+    assert seen_by_dealer.known == ((Card.parse("4H"),), ())
     assert seen_by_dealer.indicator == Card.parse("9S")
     seen_by_0 = state.view(0)
     assert seen_by_0.hands[1] == (HIDDEN,) * 8
     assert seen_by_0.hand == state.hands[0]
-    # Taking the upcard makes it known too, for the turn; once the 4H is discarded, nothing
-    # of seat 0's hand is known any more.
+    # Taking the upcard makes it known too, until a card like it leaves the hand; once the
+    # 4H is discarded, only the KD of seat 0's hand is known.
     state = play(state, "take")
     assert state.view(1).hands[0] == (Card.parse("4H"), Card.parse("KD"), HIDDEN, HIDDEN, HIDDEN)
-    assert state.view(1).taken == Card.parse("KD")
+    assert state.view(1).took == Card.parse("KD")
     state = play(state, "discard 4H")
-    assert state.view(1).hands[0] == (HIDDEN,) * 4
-    assert state.view(1).face_up == (None, None)
+    assert state.view(1).hands[0] == (Card.parse("KD"), HIDDEN, HIDDEN, HIDDEN)
+    assert state.view(1).known == ((Card.parse("KD"),), ())
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states(GAME, max_steps=250))
 def test_r58_views_do_not_change_when_hidden_cards_are_redealt(state: rummykit.State) -> None:
-    assert isinstance(state, FaceUpState)
+    assert isinstance(state, RummyState)
     rules = state.rules
     for seat in range(state.players):
         hidden = rules.hidden_cards(state, seat)
@@ -736,7 +764,7 @@ def test_conformance_kit_under_the_options(options) -> None:
     assert report.ok, "\n".join(report.failures)
 
 
-def _brute_force(state: FaceUpState) -> set[object]:
+def _brute_force(state: RummyState) -> set[object]:
     """Every legal move of a PLAY state, found by trying every candidate the hand allows:
     each set of natural cards of one rank with any wild cards, each card on each group, each
     discard."""

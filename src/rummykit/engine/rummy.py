@@ -42,6 +42,7 @@ from rummykit.engine.rummy_state import (
     evolve_state,
     hands_with,
     per_seat,
+    remove_cards,
     replace_at,
     with_card,
     without_cards,
@@ -50,12 +51,12 @@ from rummykit.engine.table import (
     extended,
     melds_with,  # noqa: F401  (given before the split)
 )
-from rummykit.engine.views import HIDDEN
+from rummykit.engine.views import HIDDEN, Hidden
 from rummykit.errors import IllegalMoveError, OptionError
 from rummykit.melds import Meld, MeldContext, MeldRules
 from rummykit.pieces.claims import ClaimOrder, ClaimRule
 from rummykit.pieces.deal import (
-    DealSpec,
+    DealRule,
     DeckRule,
     FixedDeck,  # noqa: F401  (given before the split)
 )
@@ -83,9 +84,10 @@ from rummykit.pieces.stock import (
     StockExhaustion,
     StockRule,  # noqa: F401  (given before the split)
 )
+from rummykit.pieces.table import SharedMelds, TablePolicy
 from rummykit.pieces.visibility import TOP_DISCARD, Visibility
 from rummykit.solver import possible_melds
-from rummykit.wilds import DealInfo, WildMovement, WildPolicy
+from rummykit.wilds import DealInfo, DealWilds, WildMovement, WildPolicy
 
 __all__ = ["RummyRules"]
 
@@ -99,21 +101,30 @@ def _cards_of(deck: DeckSpec) -> tuple[Card, ...]:
     return deck.cards()
 
 
-def _context(meld_rules: MeldRules, deck: DeckSpec, wilds: WildPolicy, number: int) -> MeldContext:
-    """The meld context of deal ``number``: the same pieces give the same (immutable)
-    context, so it is built once, not on every deal (unless a piece cannot be hashed)."""
+def _context(
+    meld_rules: MeldRules, deck: DeckSpec, wilds: WildPolicy, deal: DealInfo
+) -> MeldContext:
+    """The meld context of a deal: the same pieces give the same (immutable) context, so it
+    is built once, not on every deal (unless a piece cannot be hashed)."""
     try:
-        return _shared_context(meld_rules, deck, cast(Hashable, wilds), number)
+        return _shared_context(meld_rules, deck, cast(Hashable, wilds), deal)
     except TypeError:
-        return MeldContext(rules=meld_rules, deck=deck, wilds=wilds.for_deal(DealInfo(number)))
+        return MeldContext(rules=meld_rules, deck=deck, wilds=wilds.for_deal(deal))
 
 
 @functools.lru_cache(maxsize=1024)
 def _shared_context(
-    meld_rules: MeldRules, deck: DeckSpec, wilds: Hashable, number: int
+    meld_rules: MeldRules, deck: DeckSpec, wilds: Hashable, deal: DealInfo
 ) -> MeldContext:
     policy = cast(WildPolicy, wilds)
-    return MeldContext(rules=meld_rules, deck=deck, wilds=policy.for_deal(DealInfo(number)))
+    return _context_of(meld_rules, deck, policy.for_deal(deal))
+
+
+@functools.lru_cache(maxsize=1024)
+def _context_of(meld_rules: MeldRules, deck: DeckSpec, wilds: DealWilds) -> MeldContext:
+    """One context object for the same wild cards, whatever the deal that chose them (so
+    the solver's tables for it are built once)."""
+    return MeldContext(rules=meld_rules, deck=deck, wilds=wilds)
 
 
 @attrs.frozen
@@ -125,8 +136,9 @@ class RummyRules:
 
     #: The deck for a number of players.
     deck_rule: DeckRule = attrs.field(kw_only=True)
-    #: How each deal is dealt.
-    deal: DealSpec = attrs.field(kw_only=True)
+    #: How each deal is dealt (:class:`~rummykit.pieces.deal.DealSpec`, or any
+    #: :class:`~rummykit.pieces.deal.DealRule`).
+    deal: DealRule = attrs.field(kw_only=True)
     #: Per round, the melds to lay down together before anything else (contract games).
     schedule: ContractSchedule | None = attrs.field(kw_only=True, default=None)
     #: What a meld is.
@@ -135,8 +147,18 @@ class RummyRules:
     wilds: WildPolicy = attrs.field(kw_only=True)
     #: What taking the discard pile means.
     pickup: PickupRule = attrs.field(kw_only=True, default=Pickup.TOP)
-    #: Laying off on another player's meld needs a meld of one's own first (R42).
+    #: Laying off on another player's meld needs a meld of one's own first (R42): a
+    #: shorthand for ``table=SharedMelds(open_before_lay_off=...)``.
     open_before_lay_off: bool = attrs.field(kw_only=True, default=True)
+    #: Whose melds a player may extend and which new melds a hand may lay: shared melds
+    #: (the default, from ``open_before_lay_off``) or boards of one's own.
+    table: TablePolicy = attrs.field(
+        kw_only=True,
+        default=attrs.Factory(
+            lambda rules: SharedMelds(open_before_lay_off=rules.open_before_lay_off),
+            takes_self=True,
+        ),
+    )
     #: A wild may not stand for an exact card whose every copy is on the table (R40 option).
     wild_table_copy_limit: bool = attrs.field(kw_only=True, default=False)
     #: Points for laying cards during play.
@@ -188,6 +210,13 @@ class RummyRules:
             raise OptionError(
                 f"{variant.id} has at most {self.max_deals} deals; "
                 f"deal {setup.deal} does not exist"
+            )
+        deck = self.deck(players)
+        needed = self.deal.most_cards(setup.deal, players) + int(self.deal.upcard) + 1
+        if setup.deck is None and deck.size < needed:
+            raise OptionError(
+                f"{players} players may need {needed} cards (the deal, the upcard and one to "
+                f"draw) but the {variant.id} deck holds {deck.size}; use more packs"
             )
         scores = setup.scores if setup.scores is not None else (0,) * players
         dealer = setup.dealer
@@ -262,6 +291,9 @@ class RummyRules:
             thrown_back=False,
             deals_won=(0,) * players,
             indicator=None,
+            set_aside=(),
+            known=((),) * players,
+            first_play=True,
             hand_melds=((),) * players,
         )
 
@@ -279,17 +311,9 @@ class RummyRules:
         players = state.players
         deck = self.deck(players)
         cards = list(order) if order is not None else shuffled(_cards_of(deck), state.seed, number)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        position = 0
-        for _ in range(self.deal.size(number, players)):
-            for offset in range(1, players + 1):
-                hands[(dealer + offset) % players].append(cards[position])
-                position += 1
-        for _ in range(self.deal.extra_to_first):
-            hands[(dealer + 1) % players].append(cards[position])
-            position += 1
-        context = _context(self.meld_rules, deck, self.wilds, number)
-        rest = cards[position:]
+        given = self.deal.deal(cards, number=number, players=players, dealer=dealer)
+        context = _context(self.meld_rules, deck, self.wilds, DealInfo(number, given.indicator))
+        rest = cards[given.used :]
         discards: tuple[Card, ...] = ()
         if self.deal.upcard:
             rng = random.Random(f"{state.seed}:{number}:upcard")
@@ -299,8 +323,14 @@ class RummyRules:
                 wild = rest.pop(0)
                 rest.insert(rng.randrange(1, len(rest) + 1), wild)
             discards = (rest.pop(0),)
+        known: tuple[tuple[Card, ...], ...] = ((),) * players
+        if given.face_up:
+            known = tuple(() if card is None else (card,) for card in given.face_up)
+        indicator = given.indicator
+        if indicator is None and discards:
+            indicator = discards[0]
         stock = tuple(reversed(rest))
-        sorted_hands = tuple(tuple(sorted(h)) for h in hands)
+        sorted_hands = tuple(tuple(sorted(h)) for h in given.hands)
         dealt = _evolve(
             state,
             deal_number=number,
@@ -333,7 +363,9 @@ class RummyRules:
             knock_all=False,
             takes=0,
             thrown_back=False,
-            indicator=discards[0] if discards else None,
+            indicator=indicator,
+            set_aside=() if given.indicator is None else (given.indicator,),
+            known=known,
         )
         if first is not None:
             return self._begin_turn(_evolve(dealt, first_player=first), first, opening=True)
@@ -350,7 +382,7 @@ class RummyRules:
         """Whether states carry every seat's formable melds, kept move by move. Contract games
         solve on demand instead: before laying down only contract melds are wanted, and only
         once the contract can be met; afterwards no new meld is ever laid (R32)."""
-        return self.schedule is None and self.knock is None
+        return self.schedule is None and self.knock is None and self.table.keeps_hand_melds
 
     def _initial_melds(
         self, hands: Sequence[tuple[Card, ...]], context: MeldContext
@@ -378,6 +410,7 @@ class RummyRules:
             claimed=False,
             draw_waiting=False,
             contract_laid=(),
+            first_play=not state.opened[seat],
         )
 
     def contract(self, state: RummyState) -> Contract | None:
@@ -447,6 +480,7 @@ class RummyRules:
     _table_copies_ok = rummy_moves._table_copies_ok
     _pickup_moves = rummy_moves._pickup_moves
     _can_take = rummy_moves._can_take
+    _discard_after_take = rummy_moves._discard_after_take
 
     # -- the knock turn: functions of rummykit.engine.rummy_knock, bound as methods ----------
 
@@ -467,9 +501,39 @@ class RummyRules:
     # -- the one check: functions of rummykit.engine.rummy_check, bound as methods -------------
 
     def check(self, state: RummyState, move: object) -> IllegalMoveError | None:
-        if self.knock is not None and rummy_knock.plainly_legal(self, state, move):
+        if self.knock is not None:
+            if rummy_knock.plainly_legal(self, state, move):
+                return None
+        elif self._plainly_legal(state, move):
             return None
         return rummy_check.check(self, state, move)
+
+    def _plainly_legal(self, state: RummyState, move: object) -> bool:
+        """A fast yes for the commonest moves, a draw and a discard (the full check gives
+        the same answer, and every ``no`` goes to it for its reason)."""
+        kind = type(move)
+        if kind is Draw:
+            return state.phase is Phase.DRAW and not state.over and bool(state.stock)
+        if kind is TakeDiscard:
+            return (
+                state.phase is Phase.DRAW
+                and cast(TakeDiscard, move).count == 1
+                and type(cast(TakeDiscard, move).count) is int
+                and bool(state.discards)
+                and not state.over
+                and 1 in self.pickup.depths(len(state.discards))
+                and self._can_take(state, 1)
+            )
+        if kind is not Discard or state.phase is not Phase.PLAY or state.contract_laid:
+            return False
+        card = cast(Discard, move).card
+        hand = state.hands[state.to_move]
+        return (
+            type(card) is Card
+            and card in hand
+            and not state.over
+            and self._discard_problem(state, card, hand) is None
+        )
 
     _check_meld = rummy_check._check_meld
     _check_lay_off = rummy_check._check_lay_off
@@ -491,6 +555,23 @@ class RummyRules:
                 return self.knock_turn(state, move, history)
             return self.knock_play(state, move, history)
         seat = state.to_move
+        kind = type(move)
+        if kind is Draw and self.claims is None and state.stock:
+            # The common draw in one step: what _draw and _after_draw do without claims.
+            card = state.stock[-1]
+            return _evolve(
+                state,
+                history=history,
+                stock=state.stock[:-1],
+                **with_card(state, seat, card),
+                drawn=card,
+                took=None,
+                draw_waiting=False,
+                phase=Phase.PLAY,
+            )
+        if kind is Discard and not self.throwback_voids:
+            changes = self._discarding(state, seat, cast(Discard, move), history)
+            return self._end_turn(state, seat, changes=changes)
         if isinstance(move, Draw):
             state = _evolve(state, history=history)
             if self.claims is not None and self.claims.order is ClaimOrder.ORIGINAL:
@@ -509,6 +590,9 @@ class RummyRules:
             obliged = self.pickup.must_meld(count)
             for above in state.discards[cut + 1 :]:
                 state = _evolve(state, **with_card(state, seat, above))
+            if self.visibility.taken_known:
+                taken = (*state.known[seat], *state.discards[cut:])
+                state = _evolve(state, known=replace_at(state.known, seat, taken))
             return _evolve(
                 state,
                 history=history,
@@ -532,14 +616,7 @@ class RummyRules:
                 state, history=history, first_player=starter, to_move=starter, phase=Phase.DRAW
             )
         if isinstance(move, Discard):
-            after = _evolve(
-                state,
-                history=history,
-                **without_cards(state, seat, (move.card,)),
-                discards=(*state.discards, move.card),
-                top_by=seat,
-                top_fresh=True,
-            )
+            after = _evolve(state, **self._discarding(state, seat, move, history))
             if self.throwback_voids:
                 back = move.card == state.took
                 if back and state.thrown_back:
@@ -687,18 +764,40 @@ class RummyRules:
             return self._end_turn(state, seat)
         return state
 
-    def _end_turn(self, state: RummyState, seat: int, *, claim: bool = True) -> RummyState:
+    @staticmethod
+    def _discarding(
+        state: RummyState, seat: int, move: Discard, history: object
+    ) -> dict[str, object]:
+        """The fields that change when ``seat`` discards (before the turn ends)."""
+        return {
+            "history": history,
+            **without_cards(state, seat, (move.card,)),
+            "discards": (*state.discards, move.card),
+            "top_by": seat,
+            "top_fresh": True,
+        }
+
+    def _end_turn(
+        self,
+        state: RummyState,
+        seat: int,
+        *,
+        claim: bool = True,
+        changes: dict[str, object] | None = None,
+    ) -> RummyState:
         """Peg the turn's points (R46; under ``strict_pegging`` the player first says whether
-        to peg them), then end the deal, the game or the turn."""
+        to peg them), then end the deal, the game or the turn. ``changes`` are the fields the
+        turn's last move changed, not yet in ``state`` (one copy instead of two)."""
+        more = changes if changes is not None else {}
         if self.strict_pegging and state.turn_points and state.phase is not Phase.PEG:
-            return _evolve(state, phase=Phase.PEG)
+            return _evolve(state, **more, phase=Phase.PEG)
         scores = state.scores
         if state.turn_points and claim:
             scores = cast(
                 tuple[int, ...], replace_at(scores, seat, scores[seat] + state.turn_points)
             )
         turns = cast(tuple[int, ...], replace_at(state.turns, seat, state.turns[seat] + 1))
-        state = _evolve(state, scores=scores, turns=turns, turn_points=0)
+        state = _evolve(state, **more, scores=scores, turns=turns, turn_points=0)
         state = self.note_reached(state)
         following = (seat + 1) % state.players
         if state.reply_to is not None:
@@ -803,8 +902,10 @@ class RummyRules:
         return max(0, pile - 1), face_down
 
     def view(self, state: RummyState, seat: int) -> RummyView:
-        hands = tuple(
-            hand if self._shown(state, i, seat) else (HIDDEN,) * len(hand)
+        hands: tuple[tuple[Card | Hidden, ...], ...] = tuple(
+            hand
+            if self._shown(state, i, seat)
+            else (*state.known[i], *(HIDDEN,) * (len(hand) - len(state.known[i])))
             for i, hand in enumerate(state.hands)
         )
         under, face_down = self._public_discards(state, seat)
@@ -838,6 +939,9 @@ class RummyRules:
             took=state.took,
             knocker=state.knocker,
             knock_limit=None if self.knock is None else self.knock_limit(state),
+            indicator=state.indicator if state.set_aside or self.knock else None,
+            known=state.known,
+            first_play=state.first_play,
         )
 
     def hidden_cards(self, state: RummyState, seat: int) -> list[Card]:
@@ -851,7 +955,7 @@ class RummyRules:
             hidden.append(state.discards[-1])
         for i, hand in enumerate(state.hands):
             if not self._shown(state, i, seat):
-                hidden.extend(hand)
+                hidden.extend(_unknown(hand, state.known[i]))
         return hidden
 
     def with_hidden(self, state: RummyState, seat: int, cards: Sequence[Card]) -> RummyState:
@@ -873,8 +977,10 @@ class RummyRules:
             if self._shown(state, i, seat):
                 hands.append(hand)
             else:
-                hands.append(tuple(sorted(pool[: len(hand)])))
-                del pool[: len(hand)]
+                known = state.known[i]
+                count = len(hand) - len(known)
+                hands.append(tuple(sorted((*known, *pool[:count]))))
+                del pool[:count]
         return _evolve(
             state,
             stock=stock,
@@ -882,3 +988,12 @@ class RummyRules:
             hands=tuple(hands),
             hand_melds=self._initial_melds(hands, state.context),
         )
+
+
+def _unknown(hand: tuple[Card, ...], known: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` other than the ``known`` ones."""
+    if not known:
+        return hand
+    rest = remove_cards(hand, known)
+    assert rest is not None
+    return rest

@@ -105,20 +105,26 @@ def check(self: RummyRules, state: RummyState, move: object) -> IllegalMoveError
                 if deepest <= 1
                 else f"take 1 to {deepest} cards from the top of the pile, not {count}",
             )
-        if not self._can_take(state, count):
-            card = state.discards[pile - count]
-            if count == 1:
-                detail = (
-                    f"the top discard {card} can only be taken if you meld it at once; "
-                    "draw from the stock instead"
-                )
-            else:
-                detail = (
-                    f"taking {count} cards means melding the deepest of them, {card}, at once, "
-                    "and it cannot be melded; take fewer cards or draw from the stock"
-                )
-            return illegal("take.unmeldable", detail)
-        return None
+        if self._can_take(state, count):
+            return None
+        if not self.pickup.must_meld(count):
+            return illegal(
+                "take.keep_a_discard",
+                f"you hold nothing but cards like {state.discards[-1]}, and could not discard "
+                "after taking it (R57); draw from the stock",
+            )
+        card = state.discards[pile - count]
+        if count == 1:
+            detail = (
+                f"the top discard {card} can only be taken if you meld it at once; "
+                "draw from the stock instead"
+            )
+        else:
+            detail = (
+                f"taking {count} cards means melding the deepest of them, {card}, at once, "
+                "and it cannot be melded; take fewer cards or draw from the stock"
+            )
+        return illegal("take.unmeldable", detail)
     if phase is Phase.DRAW:
         # Named without listing the legal takes: that would solve melds for every depth of
         # the pile on each refused move (Rummy 500), and 'in' and is_legal ask this often.
@@ -162,14 +168,14 @@ def _check_meld(
         return illegal("card.not_in_hand", "the meld uses cards you do not hold")
     if state.phase is Phase.PICKUP and state.pending not in meld.cards:
         return illegal("pickup.meld_first", _pickup_hint(state))
-    problem = state.context.violation(meld)
+    problem = self.table.meld_problem(state, state.to_move, meld)
     if problem is not None:
-        return illegal("meld." + problem.rule, problem.message)
+        return illegal(*problem)
     if self.wild_table_copy_limit:
         copies = state.context.table_copy_violation(meld, [p.meld for p in state.table])
         if copies is not None:
             return illegal("meld." + copies.rule, copies.message)
-    if not self._keeps_a_discard(state, remove_cards(hand, meld.cards)):
+    if not self._keeps_a_discard(state, remove_cards(hand, meld.cards), meld.cards):
         return illegal(*self._no_discard_left(state))
     contract = self.contract(state)
     if contract is not None:
@@ -214,7 +220,7 @@ def _check_lay_off(
             )
     elif move.card not in hand:
         return illegal("card.not_in_hand", f"you hold no {move.card}")
-    elif not self._keeps_a_discard(state, remove_cards(hand, (move.card,))):
+    elif not self._keeps_a_discard(state, remove_cards(hand, (move.card,)), (move.card,)):
         return illegal(*self._no_discard_left(state))
     if state.contract_laid:
         return illegal(
@@ -226,7 +232,7 @@ def _check_lay_off(
     if state.phase is Phase.PICKUP:
         if move.card != state.pending:
             return illegal("pickup.meld_first", _pickup_hint(state))
-        if self.open_before_lay_off and not state.opened[seat]:
+        if self.table.open_before_lay_off and not state.opened[seat]:
             return illegal(
                 "pickup.new_meld",
                 f"before your first meld you must meld {state.pending} in a new meld with "
@@ -239,10 +245,7 @@ def _check_lay_off(
                 "layoff.not_laid_down",
                 "lay down your whole contract before laying off (R32)",
             )
-        return illegal(
-            "layoff.not_opened",
-            f"lay a meld of your own before laying off on seat {placed.owner}'s melds (R42)",
-        )
+        return illegal(*self.table.refusal(state, seat, placed))
     problem = self._lay_off_problem(state, placed.meld, move.card, move.end, move.target)
     if problem is not None:
         return illegal(*problem)
@@ -257,7 +260,9 @@ def _no_discard_left(self: RummyRules, state: RummyState) -> tuple[str, str]:
     if state.single is not None:
         detail += f"; you held only {state.single} before drawing and must discard it (R13)"
     elif state.took is not None:
-        detail += f"; {state.took} came from the discard pile and may not go back (R13)"
+        problem = self._discard_problem(state, state.took, state.hands[state.to_move])
+        if problem is not None:
+            detail += "; " + problem[1]
     return ("out.needs_discard", detail)
 
 

@@ -23,8 +23,8 @@ from rummykit.engine.moves import (
     Swap,
     TakeDiscard,
 )
-from rummykit.engine.rummy_state import Phase, RummyState, add_cards, remove_cards
-from rummykit.engine.table import card_at, extended, extension_problem, melds_with
+from rummykit.engine.rummy_state import Phase, RummyState, add_cards, forget, remove_cards
+from rummykit.engine.table import card_at, extended, melds_with
 from rummykit.melds import Meld, MeldContext, MeldKind
 from rummykit.pieces.outcome import (
     TableMeld,
@@ -73,21 +73,32 @@ def _play_moves(self: RummyRules, state: RummyState) -> Iterator[Move]:
     guarded = not self.going_out.by_laying or self.discard_rule.restricts
     contract = self.contract(state)
     if contract is None:
-        for meld in state.hand_melds[seat]:
+        for meld in self.table.new_melds(state, seat, hand):
             if self._table_copies_ok(state, meld) and (
-                not guarded or self._keeps_a_discard(state, remove_cards(hand, meld.cards))
+                not guarded
+                or self._keeps_a_discard(state, remove_cards(hand, meld.cards), meld.cards)
             ):
                 yield LayMeld(meld)
     elif not state.opened[seat]:
         yield from self._contract_melds(state, contract, hand)
     for lay_off in self._lay_offs(state, seat, hand):
-        if not guarded or self._keeps_a_discard(state, remove_cards(hand, (lay_off.card,))):
+        if not guarded or self._keeps_a_discard(
+            state, remove_cards(hand, (lay_off.card,)), (lay_off.card,)
+        ):
             yield lay_off
     yield from self._swaps(state, seat, hand)
-    if not state.contract_laid:
+    if state.contract_laid:
+        return
+    rule = self.discard_rule
+    if not rule.restricts:
         for card in sorted(set(hand)):
-            if self._discard_problem(state, card, hand) is None:
-                yield Discard(card)
+            yield Discard(card)
+        return
+    problem, known = rule.problem, state.known[seat]
+    drawn, took, single = state.drawn, state.took, state.single
+    for card in sorted(set(hand)):
+        if problem(card, hand, drawn=drawn, took=took, single=single, known=known) is None:
+            yield Discard(card)
 
 
 def _contract_melds(
@@ -110,27 +121,44 @@ def _contract_melds(
             yield LayMeld(meld)
 
 
-def _keeps_a_discard(self: RummyRules, state: RummyState, hand: tuple[Card, ...] | None) -> bool:
-    """Whether a hand left by a meld, lay-off or swap can still end the turn: empty only
-    where going out without a discard is allowed, else holding a card that may be
-    discarded (R13: the single card held before drawing is the one to discard)."""
+def _keeps_a_discard(
+    self: RummyRules,
+    state: RummyState,
+    hand: tuple[Card, ...] | None,
+    laid: Sequence[Card] = (),
+) -> bool:
+    """Whether a hand left by a meld, lay-off or swap (that played ``laid``) can still end
+    the turn: empty only where going out without a discard is allowed, else holding a card
+    that may be discarded (R13: the single card held before drawing is the one to discard;
+    R57: the card taken, until a card like it is played)."""
     if hand is None:
         return False
     if not hand:
         return self.going_out.by_laying
     if not self.discard_rule.restricts:
         return True
-    return any(self._discard_problem(state, c, hand) is None for c in set(hand))
+    known = state.known[state.to_move]
+    if known and laid:
+        known = forget(known, laid)
+    return any(self._discard_problem(state, c, hand, known) is None for c in set(hand))
 
 
 def _discard_problem(
-    self: RummyRules, state: RummyState, card: Card, hand: tuple[Card, ...]
+    self: RummyRules,
+    state: RummyState,
+    card: Card,
+    hand: tuple[Card, ...],
+    known: tuple[Card, ...] | None = None,
 ) -> tuple[str, str] | None:
     """Why ``card`` may not be discarded now under the discard rule (R13), or ``None``."""
     rule = self.discard_rule
     if not rule.restricts:
         return None
-    return rule.problem(card, hand, drawn=state.drawn, took=state.took, single=state.single)
+    if known is None:
+        known = state.known[state.to_move]
+    return rule.problem(
+        card, hand, drawn=state.drawn, took=state.took, single=state.single, known=known
+    )
 
 
 def _swaps(
@@ -210,6 +238,8 @@ def _lay_offs(
 ) -> Iterator[LayOff]:
     """Lay-offs from ``hand`` (or of the card ``only``): each run end is offered only the
     natural card it needs and wild cards; each set only cards of its rank and wilds."""
+    if not state.table:
+        return
     context = state.context
     mask = context.wilds.mask
     held = set(hand) if only is None else {only}
@@ -220,8 +250,12 @@ def _lay_offs(
         if not mask[card] and card < JOKER:
             by_rank.setdefault(card % 13, []).append(card)
     lowest, highest = context.rules.aces.positions
+    contract = self.schedule is not None
+    if contract and not state.opened[seat]:
+        return
+    may_lay_on = self.table.may_lay_on
     for index, placed in enumerate(state.table):
-        if not self._may_lay_on(state, seat, placed):
+        if not contract and not may_lay_on(state, seat, placed):
             continue
         meld = placed.meld
         options: list[tuple[Card, End | None]] = []
@@ -245,14 +279,14 @@ def _lay_offs(
 def _may_lay_on(self: RummyRules, state: RummyState, seat: int, placed: TableMeld) -> bool:
     if self.schedule is not None:
         return state.opened[seat]
-    return placed.owner == seat or not self.open_before_lay_off or state.opened[seat]
+    return self.table.may_lay_on(state, seat, placed)
 
 
 def _lay_off_problem(  # noqa: PLR0917  (bound as a method: self is the first)
     self: RummyRules, state: RummyState, meld: Meld, card: Card, end: End | None, index: int
 ) -> tuple[str, str] | None:
     context = state.context
-    problem = extension_problem(context, meld, card, end)
+    problem = self.table.lay_off_problem(state, meld, card, end)
     if problem is not None or not self.wild_table_copy_limit:
         return problem
     grown = extended(meld, card, end)
@@ -280,7 +314,7 @@ def _pickup_moves(
     for meld in melds_with(hand, top, state.context):
         if self._table_copies_ok(state, meld):
             yield LayMeld(meld)
-    if state.opened[seat] or not self.open_before_lay_off:
+    if state.opened[seat] or not self.table.open_before_lay_off:
         yield from self._lay_offs(state, seat, hand, only=top)
 
 
@@ -288,10 +322,25 @@ def _can_take(self: RummyRules, state: RummyState, count: int = 1) -> bool:
     """Whether the top ``count`` discards may be taken: always, unless the pickup rule
     demands that the deepest of them be melded at once (R41, Rummy 500) and it cannot be."""
     if not self.pickup.must_meld(count):
-        return True
+        return not self.discard_rule.restricts or self._discard_after_take(state, count)
     taken = state.discards[len(state.discards) - count :]
     hand = add_cards(state.hands[state.to_move], taken)
     return next(iter(self._pickup_moves(state, hand, taken[0])), None) is not None
+
+
+def _discard_after_take(self: RummyRules, state: RummyState, count: int) -> bool:
+    """Whether, after taking the top ``count`` discards, the hand would hold a card it may
+    discard (R57: a player who holds only cards like the top discard may not take it)."""
+    seat = state.to_move
+    taken = state.discards[len(state.discards) - count :]
+    hand = (*state.hands[seat], *taken)  # the order does not matter to a restriction
+    known = state.known[seat]
+    if self.visibility.taken_known:
+        known = (*known, *taken)
+    problem, card, single = self.discard_rule.problem, taken[0], state.single
+    return any(
+        problem(c, hand, drawn=card, took=card, single=single, known=known) is None for c in hand
+    )
 
 
 def _may_fit(

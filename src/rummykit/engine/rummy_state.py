@@ -129,8 +129,17 @@ class RummyState(GameState):
     thrown_back: bool
     #: Per seat, the deals won this game (box bonuses).
     deals_won: tuple[int, ...]
-    #: The deal's first upcard where it sets the deal's parameters (Oklahoma Gin).
+    #: The card that sets the deal's parameters: one the deal keeps out of every hand (the
+    #: wild rank of ``crazy-rummy-faceup``, R50), else the first upcard (Oklahoma Gin).
     indicator: Card | None
+    #: Cards the deal keeps out of every hand and pile (the face-up game's indicator).
+    set_aside: tuple[Card, ...]
+    #: Per seat, the cards of the hand every player knows are there: a card dealt face up
+    #: (R58) and, where the visibility piece says so, cards taken from the discard pile, each
+    #: until a card like it leaves the hand.
+    known: tuple[tuple[Card, ...], ...]
+    #: The player to move had laid nothing this deal when the turn began (R52's first play).
+    first_play: bool
     #: Derived, per seat, every meld the seat's hand can form (kept up to date move by move so
     #: that move generation never re-solves a whole hand). Not part of the position.
     hand_melds: tuple[tuple[Meld, ...], ...] = attrs.field(repr=False)
@@ -153,6 +162,7 @@ class RummyState(GameState):
             count.update(hand)
         for placed in self.table:
             count.update(placed.meld.cards)
+        count.update(self.set_aside)
         if self.phase is Phase.PLACE_WILD and self.pending is not None:
             count[self.pending] += 1  # a freed wild between its old and new place (R30)
         return count
@@ -203,6 +213,14 @@ class RummyView:
     #: The most deadwood a knocker may keep this deal (knock games; 0: gin only), or
     #: ``None`` in games without a knock.
     knock_limit: int | None = None
+    #: The card that sets the deal's parameters (the face-up game's wild indicator, R50;
+    #: Oklahoma Gin's first upcard), or ``None``.
+    indicator: Card | None = None
+    #: Per seat, the cards of that hand every player knows are there (face-up cards, R58;
+    #: taken discards where the game keeps them known). ``hands`` shows them first.
+    known: tuple[tuple[Card, ...], ...] = ()
+    #: The player to move had laid nothing this deal when the turn began (R52).
+    first_play: bool = False
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -254,22 +272,32 @@ def with_card(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
 
 
 def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
-    """The ``hands`` and ``hand_melds`` fields after ``seat`` gives up ``cards``: a meld stays
-    formable unless it needs more copies of a given-up card than the hand keeps."""
+    """The ``hands`` and ``hand_melds`` (and ``known``) fields after ``seat`` gives up
+    ``cards``: a meld stays formable unless it needs more copies of a given-up card than the
+    hand keeps; a known card like one given up is known no more (nobody can tell which copy
+    left)."""
     hand = remove_cards(state.hands[seat], cards)
     assert hand is not None
+    changes: dict[str, Any] = {"hands": hands_with(state, seat, hand)}
+    known = state.known[seat]
+    if known:
+        changes["known"] = replace_at(state.known, seat, forget(known, cards))
     if not state.rules.keeps_hand_melds:
-        return {"hands": hands_with(state, seat, hand)}
+        return changes
     gone = set(cards)
     kept = tuple(
         m
         for m in state.hand_melds[seat]
         if all(m.cards.count(c) <= hand.count(c) for c in gone if c in m.cards)
     )
-    return {
-        "hands": hands_with(state, seat, hand),
-        "hand_melds": per_seat(state.hand_melds, seat, kept),
-    }
+    changes["hand_melds"] = per_seat(state.hand_melds, seat, kept)
+    return changes
+
+
+def forget(known: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``known`` less every card like one of ``cards``."""
+    gone = set(cards)
+    return tuple(card for card in known if card not in gone)
 
 
 def hands_with(

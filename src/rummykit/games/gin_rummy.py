@@ -74,6 +74,8 @@ __all__ = ["deadwood", "gin_rules", "gin_rummy"]
 
 #: The hand is void when a discard leaves this many cards in the stock (the wall).
 WALL = 2
+#: Cards dealt to each player.
+HAND = 10
 
 
 def gin_rules(
@@ -91,7 +93,7 @@ def gin_rules(
     so does the discard thrown back twice in a row)."""
     return RummyRules(
         deck_rule=FixedDeck(DeckSpec.standard()),
-        deal=DealSpec(sizes=(10,)),
+        deal=DealSpec(sizes=(HAND,)),
         meld_rules=MeldRules(set_max=4, run_min=3, aces=AceRule.LOW),
         wilds=WildRules.none(),
         pickup=Pickup.FIRST_UPCARD,
@@ -118,7 +120,7 @@ def deadwood(state: GameState, seat: int) -> int:
     if knock is None:
         raise ValueError(f"{state.variant.id} is not a knock game")
     hand = state.hands[seat]
-    if len(hand) > state.rules.deal.size(state.deal_number, state.players):
+    if len(hand) > HAND:
         return knock.deadwood_after_discard(hand)
     return knock.deadwood(hand)
 

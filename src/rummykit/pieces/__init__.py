@@ -12,16 +12,21 @@ any object that meets the piece's :class:`typing.Protocol` (nothing to inherit).
 
 The pieces, by what they decide:
 
-* deck and deal: :class:`DeckRule`, :class:`FixedDeck`, :class:`DealSpec`;
+* deck and deal: :class:`DeckRule`, :class:`FixedDeck`, :class:`DealRule` (:class:`DealSpec`)
+  dealing into a :class:`Dealt`;
+* the table: :class:`TablePolicy` (:class:`SharedMelds`, :class:`OwnBoards`) reading a
+  :class:`TablePosition`;
 * melds: :class:`MeldRules`, :class:`AceRule`, :class:`SetSuits`, :class:`MeldContext`;
 * wild cards: :class:`WildPolicy` and :class:`WildRules` with its selectors and limits;
 * contracts: :class:`Contract`, :class:`ContractSchedule`, :class:`RoundSpec`;
 * the turn: :class:`PickupRule` (:class:`Pickup`), :class:`GoingOutRule`
-  (:class:`GoingOut`), :class:`DiscardRestriction` (:class:`DiscardRule`),
+  (:class:`GoingOut`), :class:`DiscardRestriction` (:class:`DiscardRule`,
+  :class:`TakenCardStays`),
   :class:`StockExhaustion` (:class:`StockRule`, :class:`Wall`), :class:`ClaimRule`;
 * knock games (Gin Rummy): :class:`KnockRule` (:class:`Knock`), :class:`KnockScoring`,
   :class:`MatchToTarget`;
-* visibility: :class:`Visibility` (:data:`TOP_DISCARD`, :data:`WHOLE_PILE`);
+* visibility: :class:`Visibility` (:data:`TOP_DISCARD`, :data:`WHOLE_PILE`,
+  :data:`TAKEN_KNOWN`);
 * tricks: :class:`TrickRules`, :class:`OneOfEachSuit`;
 * option checks for factories: :func:`whole`, :func:`flag`;
 * scoring and the end: :class:`MeldScoring`, :class:`DealScoring` (from a
@@ -42,13 +47,14 @@ from rummykit.contracts import (
 )
 from rummykit.melds import AceRule, Declaration, MeldContext, MeldKind, MeldRules, SetSuits
 from rummykit.pieces.claims import ClaimOrder, ClaimRule
-from rummykit.pieces.deal import DealSpec, DeckRule, FixedDeck, StandardPacks
+from rummykit.pieces.deal import DealRule, DealSpec, Dealt, DeckRule, FixedDeck, StandardPacks
 from rummykit.pieces.discard import (
     NO_RESTRICTION,
     DiscardRestriction,
     DiscardRule,
     DrawnCardNever,
     NoRestriction,
+    TakenCardStays,
     TurnCards,
     discard_rule_named,
 )
@@ -95,7 +101,14 @@ from rummykit.pieces.stock import (
     TurnOver,
     Wall,
 )
-from rummykit.pieces.visibility import TOP_DISCARD, WHOLE_PILE, PileVisibility, Visibility
+from rummykit.pieces.table import OwnBoards, SharedMelds, TablePolicy, TablePosition
+from rummykit.pieces.visibility import (
+    TAKEN_KNOWN,
+    TOP_DISCARD,
+    WHOLE_PILE,
+    PileVisibility,
+    Visibility,
+)
 from rummykit.tricks import OneOfEachSuit, TrickRules
 from rummykit.wilds import (
     AtMostHalf,
@@ -123,6 +136,7 @@ __all__ = [
     "END_WHEN_EMPTY",
     "GIN_MELDS",
     "NO_RESTRICTION",
+    "TAKEN_KNOWN",
     "TOP_DISCARD",
     "WHOLE_PILE",
     "AceRule",
@@ -134,10 +148,12 @@ __all__ = [
     "DealEnd",
     "DealInfo",
     "DealOutcome",
+    "DealRule",
     "DealScoring",
     "DealSpec",
     "DealWilds",
     "DealerLeftStarts",
+    "Dealt",
     "DeckRule",
     "Declaration",
     "DeucesAndJokersWild",
@@ -173,6 +189,7 @@ __all__ = [
     "NoRestriction",
     "NoWilds",
     "OneOfEachSuit",
+    "OwnBoards",
     "PenaltyScoring",
     "PenaltyTable",
     "Pickup",
@@ -184,14 +201,18 @@ __all__ = [
     "RoundSpec",
     "RunDistinctness",
     "SetSuits",
+    "SharedMelds",
     "Shuffle",
     "StandardPacks",
     "StartRule",
     "StockExhaustion",
     "StockRule",
     "TableMeld",
+    "TablePolicy",
+    "TablePosition",
     "TakeAnyDepth",
     "TakeTop",
+    "TakenCardStays",
     "TrickRules",
     "TurnCards",
     "TurnOver",

@@ -1,20 +1,35 @@
 """The deck and the deal: which cards a game uses and how each deal is dealt.
 
+A :class:`DealRule` deals the top of a shuffled deck into a :class:`Dealt`: each seat's hand,
+the cards dealt face up (public while they stay in the hand) and an indicator card kept out
+of every hand. It can also run backwards, :meth:`DealRule.stack`, giving the top of the
+deck that deals a given :class:`Dealt`, which is how tests stack a deck
+(:mod:`rummykit.testing.stacking`). The engine turns the upcard and builds the stock from
+what is left.
+
 >>> basic = DealSpec(sizes=(7,), per_players={2: 10, 5: 6, 6: 6})
 >>> [basic.size(1, players) for players in (2, 3, 4, 5, 6)]
 [10, 7, 7, 6, 6]
+>>> from rummykit import parse_cards
+>>> dealt = DealSpec(sizes=(2,)).deal(parse_cards("AS 2S 3S 4S 5S"), number=1, players=2,
+...                                   dealer=1)
+>>> [" ".join(map(str, hand)) for hand in dealt.hands], dealt.used
+(['AS 3S', '2S 4S'], 4)
+>>> DealSpec(sizes=(2,)).stack(dealt, number=1, dealer=1) == list(parse_cards("AS 2S 3S 4S"))
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 import attrs
 
-from rummykit.cards import DeckSpec
+from rummykit.cards import Card, DeckSpec
+from rummykit.errors import OptionError
 
-__all__ = ["DealSpec", "DeckRule", "FixedDeck", "StandardPacks"]
+__all__ = ["DealRule", "DealSpec", "Dealt", "DeckRule", "FixedDeck", "StandardPacks"]
 
 
 class DeckRule(Protocol):
@@ -65,6 +80,63 @@ def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _hand_tuple(values: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in values)
+
+
+def _optional_cards(values: Iterable[Card | None]) -> tuple[Card | None, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class Dealt:
+    """What a deal gave out, before the upcard is turned."""
+
+    #: Per seat, the cards dealt, in the order dealt (the engine sorts them).
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hand_tuple)
+    #: Cards used from the top of the deck.
+    used: int
+    #: Per seat, the card dealt face up that stays in the hand, public until a card like it
+    #: leaves the hand (R58), or ``None``; empty when the deal has no face-up cards.
+    face_up: tuple[Card | None, ...] = attrs.field(default=(), converter=_optional_cards)
+    #: A card dealt face up and kept out of every hand for the deal, which sets the deal's
+    #: parameters (the wild rank of ``crazy-rummy-faceup``, R50), or ``None``.
+    indicator: Card | None = None
+
+
+@runtime_checkable
+class DealRule(Protocol):
+    """How each deal is dealt (see the module text)."""
+
+    @property
+    def upcard(self) -> bool:
+        """A card is turned face up after the deal to start the discard pile."""
+        ...
+
+    @property
+    def redraw_wild_upcard(self) -> bool:
+        """A wild upcard goes back into the stock and the next is turned (Crummy Rummy)."""
+        ...
+
+    @property
+    def first_player_draws(self) -> bool:
+        """The first player draws on the opening turn (Crazy Rummy's does not)."""
+        ...
+
+    def deal(self, cards: Sequence[Card], *, number: int, players: int, dealer: int) -> Dealt:
+        """Deal deal ``number`` from ``cards`` (top first), ``dealer`` dealing."""
+        ...
+
+    def stack(self, dealt: Dealt, *, number: int, dealer: int) -> list[Card]:
+        """The top of a deck (top first) that :meth:`deal` deals into ``dealt``; raises
+        :class:`~rummykit.errors.OptionError` when no deck could."""
+        ...
+
+    def most_cards(self, number: int, players: int) -> int:
+        """The most cards deal ``number`` can use before the upcard."""
+        ...
+
+
 @attrs.frozen
 class DealSpec:
     """How each deal is dealt: cards per seat (by deal number, repeating, or by the number of
@@ -100,3 +172,36 @@ class DealSpec:
                 if count == players:
                     return size
         return self.sizes[(number - 1) % len(self.sizes)]
+
+    def deal(self, cards: Sequence[Card], *, number: int, players: int, dealer: int) -> Dealt:
+        """One card at a time clockwise from the dealer's left, then the extra cards to the
+        first player."""
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        position = 0
+        for _ in range(self.size(number, players)):
+            for offset in range(1, players + 1):
+                hands[(dealer + offset) % players].append(cards[position])
+                position += 1
+        first = hands[(dealer + 1) % players]
+        for _ in range(self.extra_to_first):
+            first.append(cards[position])
+            position += 1
+        return Dealt(hands=hands, used=position)
+
+    def stack(self, dealt: Dealt, *, number: int, dealer: int) -> list[Card]:
+        players = len(dealt.hands)
+        size = self.size(number, players)
+        wanted = [size + (self.extra_to_first if seat == (dealer + 1) % players else 0)
+                  for seat in range(players)]  # fmt: skip
+        got = [len(hand) for hand in dealt.hands]
+        if got != wanted:
+            raise OptionError(f"deal {number} gives {wanted} cards per seat, got {got}")
+        if any(dealt.face_up) or dealt.indicator is not None:
+            raise OptionError("this deal has no face-up cards and no indicator")
+        order = [dealt.hands[(dealer + offset) % players][index]
+                 for index in range(size) for offset in range(1, players + 1)]  # fmt: skip
+        order.extend(dealt.hands[(dealer + 1) % players][size:])
+        return order
+
+    def most_cards(self, number: int, players: int) -> int:
+        return self.size(number, players) * players + self.extra_to_first

@@ -30,6 +30,7 @@ __all__ = [
     "DiscardRule",
     "DrawnCardNever",
     "NoRestriction",
+    "TakenCardStays",
     "TurnCards",
     "discard_rule_named",
 ]
@@ -51,10 +52,14 @@ class DiscardRestriction(Protocol):
         drawn: Card | None,
         took: Card | None,
         single: Card | None,
+        known: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         """Why ``card`` may not be discarded from ``hand`` (a rule code and a message), or
         ``None``. ``drawn`` is the card drawn this turn from either pile, ``took`` the card
-        taken from the discard pile, ``single`` the one card held before drawing."""
+        taken from the discard pile, ``single`` the one card held before drawing, ``known``
+        the cards of the hand every player knows are there (a card taken from the discard
+        pile stays known until a card like it leaves the hand, where the game's visibility
+        piece says so)."""
         ...
 
 
@@ -74,6 +79,7 @@ class NoRestriction:
         drawn: Card | None,
         took: Card | None,
         single: Card | None,
+        known: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         return None
 
@@ -100,6 +106,7 @@ class TurnCards:
         drawn: Card | None,
         took: Card | None,
         single: Card | None,
+        known: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         if self.taken_stays and card == took and hand.count(card) == 1:
             return (
@@ -131,11 +138,43 @@ class DrawnCardNever:
         drawn: Card | None,
         took: Card | None,
         single: Card | None,
+        known: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         if card == drawn and hand.count(card) == 1:
             return (
                 "discard.drawn_card",
                 f"you drew {card} this turn and may not discard it (R13)",
+            )
+        return None
+
+
+@attrs.frozen
+class TakenCardStays:
+    """No card like the one taken from the discard pile this turn may be discarded, until a
+    card like it has been played from the hand (``crazy-rummy-faceup``, R57). Unlike
+    :class:`TurnCards` this holds even when the hand has another copy of the card: with
+    several packs nobody can tell the copies apart. It needs a visibility piece that keeps
+    taken cards known (:data:`~rummykit.pieces.visibility.TAKEN_KNOWN`)."""
+
+    @property
+    def restricts(self) -> bool:
+        return True
+
+    def problem(
+        self,
+        card: Card,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+        known: Sequence[Card] = (),
+    ) -> tuple[str, str] | None:
+        if took is not None and card == took and took in known:
+            return (
+                "discard.taken",
+                f"you took {card} from the discard pile this turn and may not discard it "
+                "again (R57)",
             )
         return None
 

@@ -5,8 +5,8 @@ A seat always sees its own hand, the melds on the table and the top discard; the
 re-deals exactly the cards it leaves hidden when the conformance kit checks that views leak
 nothing.
 
->>> TOP_DISCARD.whole_pile, WHOLE_PILE.whole_pile
-(False, True)
+>>> TOP_DISCARD.whole_pile, WHOLE_PILE.whole_pile, TAKEN_KNOWN.taken_known
+(False, True, True)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Final, Protocol
 
 import attrs
 
-__all__ = ["TOP_DISCARD", "WHOLE_PILE", "PileVisibility", "Visibility"]
+__all__ = ["TAKEN_KNOWN", "TOP_DISCARD", "WHOLE_PILE", "PileVisibility", "Visibility"]
 
 
 class Visibility(Protocol):
@@ -27,15 +27,26 @@ class Visibility(Protocol):
         otherwise only the top card is."""
         ...
 
+    @property
+    def taken_known(self) -> bool:
+        """A card taken from the discard pile stays public, as part of the taker's hand,
+        until a card like it leaves that hand (``crazy-rummy-faceup``); otherwise it is
+        public only during the turn it is taken (the view's ``took``). Cards dealt face up
+        are public in the same way in every game (R58)."""
+        ...
+
 
 @attrs.frozen
 class PileVisibility:
     """The discard pile squared (only the top card seen) or spread (every card seen)."""
 
     whole_pile: bool = False
+    taken_known: bool = False
 
 
 #: Only the top discard is public.
 TOP_DISCARD: Final = PileVisibility()
 #: The whole discard pile is public (Rummy 500).
 WHOLE_PILE: Final = PileVisibility(whole_pile=True)
+#: Only the top discard is public, and a taken discard stays known in the taker's hand.
+TAKEN_KNOWN: Final = PileVisibility(taken_known=True)
