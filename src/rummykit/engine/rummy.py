@@ -10,17 +10,15 @@ game ends.
 
 from __future__ import annotations
 
-import functools
-import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, cast
 
 import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec
 from rummykit.contracts import Contract, ContractSchedule
-from rummykit.engine import rummy_check, rummy_knock, rummy_moves
-from rummykit.engine.core import NOBODY, Setup, Variant, shuffled
+from rummykit.engine import rummy_check, rummy_deal, rummy_knock, rummy_moves, rummy_views
+from rummykit.engine.core import shuffled
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -37,12 +35,11 @@ from rummykit.engine.moves import (
 from rummykit.engine.rummy_state import (
     Phase,
     RummyState,
-    RummyView,
+    RummyView,  # noqa: F401  (given before the split)
     add_cards,
     evolve_state,
     hands_with,
     per_seat,
-    remove_cards,
     replace_at,
     with_card,
     without_cards,
@@ -51,9 +48,8 @@ from rummykit.engine.table import (
     extended,
     melds_with,  # noqa: F401  (given before the split)
 )
-from rummykit.engine.views import HIDDEN, Hidden
-from rummykit.errors import IllegalMoveError, OptionError
-from rummykit.melds import Meld, MeldContext, MeldRules
+from rummykit.errors import IllegalMoveError
+from rummykit.melds import Meld, MeldRules
 from rummykit.pieces.claims import ClaimOrder, ClaimRule
 from rummykit.pieces.deal import (
     DealRule,
@@ -69,14 +65,13 @@ from rummykit.pieces.going_out import GoingOut, GoingOutRule
 from rummykit.pieces.knock import KnockRule
 from rummykit.pieces.outcome import (
     DealEnd,
-    DealOutcome,
     DealScoring,
     GameEnd,
     MeldScoring,
+    NamesDealWinner,
     NoMeldScoring,
     StartRule,
     TableMeld,
-    deal_winner,
 )
 from rummykit.pieces.pickup import Pickup, PickupRule
 from rummykit.pieces.stock import (
@@ -87,44 +82,12 @@ from rummykit.pieces.stock import (
 from rummykit.pieces.table import SharedMelds, TablePolicy
 from rummykit.pieces.visibility import TOP_DISCARD, Visibility
 from rummykit.solver import possible_melds
-from rummykit.wilds import DealInfo, DealWilds, WildMovement, WildPolicy
+from rummykit.wilds import WildMovement, WildPolicy
 
 __all__ = ["RummyRules"]
 
 
 _evolve: Final = evolve_state
-
-
-@functools.lru_cache(maxsize=256)
-def _cards_of(deck: DeckSpec) -> tuple[Card, ...]:
-    """The cards of ``deck`` (built once per deck: a deal shuffles a copy)."""
-    return deck.cards()
-
-
-def _context(
-    meld_rules: MeldRules, deck: DeckSpec, wilds: WildPolicy, deal: DealInfo
-) -> MeldContext:
-    """The meld context of a deal: the same pieces give the same (immutable) context, so it
-    is built once, not on every deal (unless a piece cannot be hashed)."""
-    try:
-        return _shared_context(meld_rules, deck, cast(Hashable, wilds), deal)
-    except TypeError:
-        return MeldContext(rules=meld_rules, deck=deck, wilds=wilds.for_deal(deal))
-
-
-@functools.lru_cache(maxsize=1024)
-def _shared_context(
-    meld_rules: MeldRules, deck: DeckSpec, wilds: Hashable, deal: DealInfo
-) -> MeldContext:
-    policy = cast(WildPolicy, wilds)
-    return _context_of(meld_rules, deck, policy.for_deal(deal))
-
-
-@functools.lru_cache(maxsize=1024)
-def _context_of(meld_rules: MeldRules, deck: DeckSpec, wilds: DealWilds) -> MeldContext:
-    """One context object for the same wild cards, whatever the deal that chose them (so
-    the solver's tables for it are built once)."""
-    return MeldContext(rules=meld_rules, deck=deck, wilds=wilds)
 
 
 @attrs.frozen
@@ -201,217 +164,58 @@ class RummyRules:
     #: A safeguard: the deal is void when two turns in a row each throw back the discard
     #: they took (OpenSpiel's gin rule).
     throwback_voids: bool = attrs.field(kw_only=True, default=False)
+    #: Derived: whether states carry every seat's formable melds (see
+    #: :attr:`keeps_hand_melds`), worked out once.
+    _keeps_hand_melds: bool = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(
+            lambda rules: (
+                rules.schedule is None and rules.knock is None and rules.table.keeps_hand_melds
+            ),
+            takes_self=True,
+        ),
+    )
+
+    #: Derived: the stock piece's wall and the game's target, read on every turn.
+    _wall: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda rules: rules.stock_rule.wall, takes_self=True),
+    )
+    _restricts: bool = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda rules: rules.discard_rule.restricts, takes_self=True),
+    )
+    _names_winner: bool = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(
+            lambda rules: isinstance(rules.deal_scoring, NamesDealWinner), takes_self=True
+        ),
+    )
+    _target: int | None = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda rules: rules.game_end.target, takes_self=True),
+    )
 
     def deck(self, players: int) -> DeckSpec:
         return self.deck_rule.deck(players)
-
-    def start(self, variant: Variant, players: int, seed: int, setup: Setup) -> RummyState:
-        if setup.deal > self.max_deals:
-            raise OptionError(
-                f"{variant.id} has at most {self.max_deals} deals; "
-                f"deal {setup.deal} does not exist"
-            )
-        deck = self.deck(players)
-        needed = self.deal.most_cards(setup.deal, players) + int(self.deal.upcard) + 1
-        if setup.deck is None and deck.size < needed:
-            raise OptionError(
-                f"{players} players may need {needed} cards (the deal, the upcard and one to "
-                f"draw) but the {variant.id} deck holds {deck.size}; use more packs"
-            )
-        scores = setup.scores if setup.scores is not None else (0,) * players
-        dealer = setup.dealer
-        if dealer is None:
-            dealer = random.Random(f"{seed}:dealer").randrange(players)
-        base = self._blank(
-            variant=variant, players=players, seed=seed, setup=setup, scores=scores, dealer=dealer
-        )
-        # A stacked later deal: as in play, the previous hand was started by the seat on the
-        # previous dealer's left, which is this deal's dealer (R44's tie-break needs it).
-        previous = dealer if setup.deal > 1 else None
-        return self._deal(
-            base,
-            number=setup.deal,
-            dealer=dealer,
-            order=setup.deck,
-            first=setup.first,
-            previous_first=previous,
-        )
-
-    def _blank(
-        self,
-        *,
-        variant: Variant,
-        players: int,
-        seed: int,
-        setup: Setup,
-        scores: tuple[int, ...],
-        dealer: int,
-    ) -> RummyState:
-        return RummyState(
-            variant=variant,
-            players=players,
-            seed=seed,
-            setup=setup,
-            deal_number=setup.deal,
-            dealer=dealer,
-            scores=scores,
-            to_move=NOBODY,
-            over=False,
-            history=None,
-            hands=((),) * players,
-            stock=(),
-            discards=(),
-            table=(),
-            phase=Phase.DRAW,
-            opened=(False,) * players,
-            turns=(0,) * players,
-            first_player=(dealer + 1) % players,
-            pending=None,
-            turn_points=0,
-            reached=(),
-            final_after=None,
-            last_deal=None,
-            context=MeldContext(rules=self.meld_rules, deck=self.deck(players)),
-            contract_laid=(),
-            took=None,
-            drawn=None,
-            single=None,
-            top_by=None,
-            top_fresh=True,
-            active=NOBODY,
-            claimed=False,
-            draw_waiting=False,
-            reshuffles=0,
-            place_on=None,
-            reply_to=None,
-            offers=0,
-            knocker=None,
-            knock_all=False,
-            takes=0,
-            thrown_back=False,
-            deals_won=(0,) * players,
-            indicator=None,
-            set_aside=(),
-            known=((),) * players,
-            first_play=True,
-            hand_melds=((),) * players,
-        )
-
-    def _deal(
-        self,
-        state: RummyState,
-        *,
-        number: int,
-        dealer: int,
-        order: Sequence[Card] | None = None,
-        first: int | None = None,
-        previous_first: int | None = None,
-    ) -> RummyState:
-        """A fresh deal: shuffle (or take the stacked order), deal, turn the upcard."""
-        players = state.players
-        deck = self.deck(players)
-        cards = list(order) if order is not None else shuffled(_cards_of(deck), state.seed, number)
-        given = self.deal.deal(cards, number=number, players=players, dealer=dealer)
-        context = _context(self.meld_rules, deck, self.wilds, DealInfo(number, given.indicator))
-        rest = cards[given.used :]
-        discards: tuple[Card, ...] = ()
-        if self.deal.upcard:
-            rng = random.Random(f"{state.seed}:{number}:upcard")
-            while self.deal.redraw_wild_upcard and context.wilds.mask[rest[0]]:
-                if all(context.wilds.mask[c] for c in rest):
-                    break
-                wild = rest.pop(0)
-                rest.insert(rng.randrange(1, len(rest) + 1), wild)
-            discards = (rest.pop(0),)
-        known: tuple[tuple[Card, ...], ...] = ((),) * players
-        if given.face_up:
-            known = tuple(() if card is None else (card,) for card in given.face_up)
-        indicator = given.indicator
-        if indicator is None and discards:
-            indicator = discards[0]
-        stock = tuple(reversed(rest))
-        sorted_hands = tuple(tuple(sorted(h)) for h in given.hands)
-        dealt = _evolve(
-            state,
-            deal_number=number,
-            dealer=dealer,
-            hands=sorted_hands,
-            hand_melds=self._initial_melds(sorted_hands, context),
-            stock=stock,
-            discards=discards,
-            table=(),
-            opened=(False,) * players,
-            turns=(0,) * players,
-            pending=None,
-            turn_points=0,
-            final_after=None,
-            context=context,
-            first_player=(dealer + 1) % players,
-            contract_laid=(),
-            took=None,
-            drawn=None,
-            single=None,
-            top_by=None,
-            top_fresh=True,
-            claimed=False,
-            draw_waiting=False,
-            reshuffles=0,
-            place_on=None,
-            reply_to=None,
-            offers=0,
-            knocker=None,
-            knock_all=False,
-            takes=0,
-            thrown_back=False,
-            indicator=indicator,
-            set_aside=() if given.indicator is None else (given.indicator,),
-            known=known,
-        )
-        if first is not None:
-            return self._begin_turn(_evolve(dealt, first_player=first), first, opening=True)
-        if previous_first is not None:
-            dealt = _evolve(dealt, first_player=previous_first)
-        chooser = self.start_rule.chooser(dealt) if number > 1 else None
-        if chooser is not None:
-            return _evolve(dealt, to_move=chooser, active=chooser, phase=Phase.CHOOSE_START)
-        starter = self.start_rule.first(dealt)
-        return self._begin_turn(_evolve(dealt, first_player=starter), starter, opening=True)
 
     @property
     def keeps_hand_melds(self) -> bool:
         """Whether states carry every seat's formable melds, kept move by move. Contract games
         solve on demand instead: before laying down only contract melds are wanted, and only
-        once the contract can be met; afterwards no new meld is ever laid (R32)."""
-        return self.schedule is None and self.knock is None and self.table.keeps_hand_melds
-
-    def _initial_melds(
-        self, hands: Sequence[tuple[Card, ...]], context: MeldContext
-    ) -> tuple[tuple[Meld, ...], ...]:
-        if not self.keeps_hand_melds:
-            return ((),) * len(hands)
-        return tuple(possible_melds(h, context) for h in hands)
-
-    def _begin_turn(self, state: RummyState, seat: int, *, opening: bool = False) -> RummyState:
-        """``seat``'s turn starts: draw, or play at once on Crazy Rummy's opening turn."""
-        hand = state.hands[seat]
-        skip_draw = opening and not self.deal.first_player_draws
-        phase = Phase.PLAY if skip_draw else Phase.DRAW
-        if opening and self.pickup.offers_upcard and state.discards:
-            phase = Phase.FIRST_UPCARD
-        return _evolve(
-            state,
-            to_move=seat,
-            active=seat,
-            offers=0,
-            phase=phase,
-            took=None,
-            drawn=None,
-            single=hand[0] if len(hand) == 1 else None,
-            claimed=False,
-            draw_waiting=False,
-            contract_laid=(),
-            first_play=not state.opened[seat],
-        )
+        once the contract can be met; afterwards no new meld is ever laid (R32). Knock games
+        and table policies that list their own new melds need none either."""
+        return self._keeps_hand_melds
 
     def contract(self, state: RummyState) -> Contract | None:
         """The contract of the current round, in contract games."""
@@ -458,6 +262,30 @@ class RummyRules:
             reshuffles=state.reshuffles + 1,
             top_fresh=state.top_fresh and bool(kept),
         )
+
+    # -- deals and turns: functions of rummykit.engine.rummy_deal, bound as methods -----------
+
+    start = rummy_deal.start
+    _blank = rummy_deal._blank
+    _deal = rummy_deal._deal
+    _deck_of = rummy_deal._deck_of
+    _context_of = rummy_deal._context_of
+    _initial_melds = rummy_deal._initial_melds
+    _begin_turn = rummy_deal._begin_turn
+    _start_turn_fields = rummy_deal._start_turn_fields
+    _end_turn = rummy_deal._end_turn
+    _quick_turn = rummy_deal._quick_turn
+    note_reached = rummy_deal.note_reached
+    _end_deal = rummy_deal._end_deal
+    _finish = rummy_deal._finish
+
+    # -- views: functions of rummykit.engine.rummy_views, bound as methods ---------------------
+
+    _shown = rummy_views._shown
+    _public_discards = rummy_views._public_discards
+    view = rummy_views.view
+    hidden_cards = rummy_views.hidden_cards
+    with_hidden = rummy_views.with_hidden
 
     # -- generation: functions of rummykit.engine.rummy_moves, bound as methods ---------------
 
@@ -588,14 +416,19 @@ class RummyRules:
             cut = len(state.discards) - count
             card = state.discards[cut]  # the deepest card taken
             obliged = self.pickup.must_meld(count)
-            for above in state.discards[cut + 1 :]:
-                state = _evolve(state, **with_card(state, seat, above))
+            if count > 1:
+                for above in state.discards[cut + 1 :]:
+                    state = _evolve(state, **with_card(state, seat, above))
+            known = state.known
             if self.visibility.taken_known:
-                taken = (*state.known[seat], *state.discards[cut:])
-                state = _evolve(state, known=replace_at(state.known, seat, taken))
+                known = cast(
+                    tuple[tuple[Card, ...], ...],
+                    replace_at(known, seat, (*known[seat], *state.discards[cut:])),
+                )
             return _evolve(
                 state,
                 history=history,
+                known=known,
                 discards=state.discards[:cut],
                 **with_card(state, seat, card),
                 phase=Phase.PICKUP if obliged else Phase.PLAY,
@@ -776,224 +609,3 @@ class RummyRules:
             "top_by": seat,
             "top_fresh": True,
         }
-
-    def _end_turn(
-        self,
-        state: RummyState,
-        seat: int,
-        *,
-        claim: bool = True,
-        changes: dict[str, object] | None = None,
-    ) -> RummyState:
-        """Peg the turn's points (R46; under ``strict_pegging`` the player first says whether
-        to peg them), then end the deal, the game or the turn. ``changes`` are the fields the
-        turn's last move changed, not yet in ``state`` (one copy instead of two)."""
-        more = changes if changes is not None else {}
-        if self.strict_pegging and state.turn_points and state.phase is not Phase.PEG:
-            return _evolve(state, **more, phase=Phase.PEG)
-        scores = state.scores
-        if state.turn_points and claim:
-            scores = cast(
-                tuple[int, ...], replace_at(scores, seat, scores[seat] + state.turn_points)
-            )
-        turns = cast(tuple[int, ...], replace_at(state.turns, seat, state.turns[seat] + 1))
-        state = _evolve(state, **more, scores=scores, turns=turns, turn_points=0)
-        state = self.note_reached(state)
-        following = (seat + 1) % state.players
-        if state.reply_to is not None:
-            if following == state.reply_to:
-                return self._end_deal(state, DealEnd.OUT, state.reply_to)
-        elif not state.hands[seat]:
-            opening = sum(state.turns) == 1 and seat == state.first_player
-            if self.reply_turn and opening and state.players > 1:
-                state = _evolve(state, reply_to=seat)
-            else:
-                return self._end_deal(state, DealEnd.OUT, seat)
-        wall = self.stock_rule.wall
-        if wall and len(state.stock) <= wall:
-            if self.knock is not None:
-                return _evolve(
-                    state, to_move=following, active=following, phase=Phase.WALL, took=None,
-                    drawn=None,
-                )  # fmt: skip
-            return self._end_deal(state, DealEnd.STOCK, None)
-        if not state.stock and not self._can_draw(state):
-            return self._end_deal(state, self._stock_ending(state), None)
-        if sum(state.turns) >= self.max_turns:
-            return self._end_deal(state, DealEnd.SAFEGUARD, None)
-        if self.game_end.over_after_turn(state, following):
-            return self._finish(state)
-        return self._begin_turn(state, following)
-
-    def note_reached(self, state: RummyState) -> RummyState:
-        """Record seats that have newly reached the game's target (R45)."""
-        target = self.game_end.target
-        if target is None:
-            return state
-        newly = [
-            s for s in range(state.players) if state.scores[s] >= target and s not in state.reached
-        ]
-        if not newly:
-            return state
-        final_after = state.final_after if state.final_after is not None else newly[0]
-        return _evolve(state, reached=(*state.reached, *newly), final_after=final_after)
-
-    def _end_deal(self, state: RummyState, reason: DealEnd, out: int | None) -> RummyState:
-        outcome = DealOutcome(
-            deal_number=state.deal_number,
-            reason=reason,
-            out=out,
-            hands=state.hands,
-            table=state.table,
-            wild_cards=state.context.wilds.cards,
-            indicator=state.indicator,
-        )
-        delta = self.deal_scoring.deal_scores(outcome)
-        scores = tuple(s + d for s, d in zip(state.scores, delta, strict=True))
-        scored = attrs.evolve(outcome, points=delta)
-        winner = deal_winner(self.deal_scoring, scored)
-        won = state.deals_won
-        if winner is not None:
-            won = cast(tuple[int, ...], replace_at(won, winner, won[winner] + 1))
-        state = _evolve(
-            state,
-            scores=scores,
-            deals_won=won,
-            last_deal=attrs.evolve(scored, winner=winner),
-        )
-        state = self.note_reached(state)
-        if self.game_end.over_after_deal(state) or state.deal_number >= self.max_deals:
-            return self._finish(state)
-        dealer = (state.dealer + 1) % state.players
-        return self._deal(
-            state, number=state.deal_number + 1, dealer=dealer, previous_first=state.first_player
-        )
-
-    def _finish(self, state: RummyState) -> RummyState:
-        return _evolve(
-            state,
-            scores=self.game_end.final_scores(state),
-            over=True,
-            to_move=NOBODY,
-            phase=Phase.OVER,
-        )
-
-    def _shown(self, state: RummyState, owner: int, seat: int) -> bool:
-        """Whether ``seat`` sees ``owner``'s hand: its own, and a knocker's deadwood once it
-        is spread (knock games)."""
-        return owner == seat or (
-            owner == state.knocker and state.phase in (Phase.LAYOFF, Phase.DEFEND)
-        )
-
-    def _public_discards(self, state: RummyState, seat: int) -> tuple[int, int]:
-        """Which discards ``seat`` cannot see, as ``(under, face_down)``: how many cards at the
-        bottom of the pile are hidden (all but the top unless the visibility piece spreads
-        the pile), and whether the top card lies face down (a knocker's discard, hidden from
-        the others until the deal is over)."""
-        pile = len(state.discards)
-        face_down = int(
-            state.knocker is not None
-            and state.knocker != seat
-            and not state.knock_all
-            and state.phase in (Phase.SPREAD, Phase.LAYOFF, Phase.DEFEND)
-        )
-        if self.visibility.whole_pile:
-            return 0, face_down
-        return max(0, pile - 1), face_down
-
-    def view(self, state: RummyState, seat: int) -> RummyView:
-        hands: tuple[tuple[Card | Hidden, ...], ...] = tuple(
-            hand
-            if self._shown(state, i, seat)
-            else (*state.known[i], *(HIDDEN,) * (len(hand) - len(state.known[i])))
-            for i, hand in enumerate(state.hands)
-        )
-        under, face_down = self._public_discards(state, seat)
-        pile = state.discards
-        seen = pile[under : len(pile) - face_down]
-        discards = (HIDDEN,) * under + seen + (HIDDEN,) * face_down
-        return RummyView(
-            variant=state.variant.id,
-            seat=seat,
-            players=state.players,
-            deal_number=state.deal_number,
-            dealer=state.dealer,
-            scores=state.scores,
-            to_move=state.to_move,
-            phase=state.phase,
-            hand=state.hands[seat],
-            hands=hands,
-            table=state.table,
-            discard_top=pile[-1] if pile and not face_down else None,
-            discard_size=len(pile),
-            discards=discards,
-            stock_size=len(state.stock),
-            opened=state.opened,
-            pending=state.pending,
-            turn_points=state.turn_points,
-            is_over=state.over,
-            wild_cards=state.context.wilds.cards,
-            active=state.active,
-            contract_laid=state.contract_laid,
-            top_fresh=state.top_fresh,
-            took=state.took,
-            knocker=state.knocker,
-            knock_limit=None if self.knock is None else self.knock_limit(state),
-            indicator=state.indicator if state.set_aside or self.knock else None,
-            known=state.known,
-            first_play=state.first_play,
-        )
-
-    def hidden_cards(self, state: RummyState, seat: int) -> list[Card]:
-        """The cards ``seat`` cannot see, in the order :meth:`with_hidden` fills them: the
-        stock, the discards it cannot see (under the top unless the visibility piece spreads
-        the pile, and a face-down top card), then the other hands."""
-        hidden = list(state.stock)
-        under, face_down = self._public_discards(state, seat)
-        hidden.extend(state.discards[:under])
-        if face_down:
-            hidden.append(state.discards[-1])
-        for i, hand in enumerate(state.hands):
-            if not self._shown(state, i, seat):
-                hidden.extend(_unknown(hand, state.known[i]))
-        return hidden
-
-    def with_hidden(self, state: RummyState, seat: int, cards: Sequence[Card]) -> RummyState:
-        """``state`` with the cards ``seat`` cannot see replaced by ``cards`` in the order of
-        :meth:`hidden_cards` (same count)."""
-        pool = list(cards)
-        stock = tuple(pool[: len(state.stock)])
-        del pool[: len(state.stock)]
-        under, face_down = self._public_discards(state, seat)
-        pile = state.discards
-        top: tuple[Card, ...] = ()
-        if face_down:
-            top = (pool[under],)
-            del pool[under]
-        discards = (*pool[:under], *pile[under : len(pile) - face_down], *top)
-        del pool[:under]
-        hands = []
-        for i, hand in enumerate(state.hands):
-            if self._shown(state, i, seat):
-                hands.append(hand)
-            else:
-                known = state.known[i]
-                count = len(hand) - len(known)
-                hands.append(tuple(sorted((*known, *pool[:count]))))
-                del pool[:count]
-        return _evolve(
-            state,
-            stock=stock,
-            discards=discards,
-            hands=tuple(hands),
-            hand_melds=self._initial_melds(hands, state.context),
-        )
-
-
-def _unknown(hand: tuple[Card, ...], known: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``hand`` other than the ``known`` ones."""
-    if not known:
-        return hand
-    rest = remove_cards(hand, known)
-    assert rest is not None
-    return rest

@@ -84,7 +84,7 @@ def _spread_limit(self: RummyRules, state: RummyState) -> int:
 def _kept(self: RummyRules, state: RummyState, hand: tuple[Card, ...]) -> Card | None:
     """The card taken this turn when the discard piece forbids throwing it back."""
     took = state.took
-    if took is None or not self.discard_rule.restricts:
+    if took is None or not self._restricts:
         return None
     return took if self._discard_problem(state, took, hand) is not None else None
 
@@ -116,17 +116,20 @@ def fits(meld: Meld) -> tuple[tuple[Card, End | None], ...]:
 # -- generation ---------------------------------------------------------------------------
 
 
+_DRAW_ONLY: Final = (_DRAW,)
+_PASS_OR_TAKE: Final = (_PASS, _TAKE)
+_DRAW_OR_TAKE: Final = (_DRAW, _TAKE)
+
+
 def knock_generate(self: RummyRules, state: RummyState) -> Iterator[Move]:
     phase = state.phase
-    seat = state.to_move
-    hand = state.hands[seat]
-    knock = _rule(self)
     if phase is Phase.DRAW:
-        if state.offers >= state.players:
-            return iter((_DRAW,))
-        return iter((_DRAW, _TAKE))
+        return iter(_DRAW_ONLY if state.offers >= state.players else _DRAW_OR_TAKE)
+    hand = state.hands[state.to_move]
+    knock = self.knock
+    assert knock is not None
     if phase is Phase.PLAY:
-        if state.took is None or not self.discard_rule.restricts:
+        if state.took is None or not self._restricts:
             keep = None
             moves: list[Move] = list(map(_DISCARD_OF.__getitem__, hand))
         else:
@@ -136,7 +139,7 @@ def knock_generate(self: RummyRules, state: RummyState) -> Iterator[Move]:
             moves.insert(0, _KNOCK)
         return iter(moves)
     if phase is Phase.FIRST_UPCARD:
-        return iter((_PASS, _TAKE))
+        return iter(_PASS_OR_TAKE)
     if phase is Phase.WALL:
         top = state.discards[-1]
         with_top = add_cards(hand, (top,))
@@ -208,7 +211,7 @@ def plainly_legal(self: RummyRules, state: RummyState, move: object) -> bool:
         return (
             phase is Phase.PLAY
             and type(card) is Card
-            and not self.discard_rule.restricts
+            and not self._restricts
             and card in state.hands[state.to_move]
         )
     if kind is Draw:
@@ -473,7 +476,12 @@ def knock_play(self: RummyRules, state: RummyState, move: Move, history: object)
         rest = remove_cards(state.hands[seat], (move.card,))
         assert rest is not None
         table = replace_at(state.table, move.target, TableMeld(placed.owner, grown))
-        return _evolve(state, history=history, hands=hands_with(state, seat, rest), table=table)
+        return _evolve(
+            state,
+            history=history,
+            hands=hands_with(state, seat, rest),
+            table=table,
+        )
     raise AssertionError(f"unchecked move {move!r}")
 
 
@@ -486,7 +494,8 @@ def knock_turn(self: RummyRules, state: RummyState, move: Move, history: object)
     (knock games make no melds during play, keep no hand melds and have no claims)."""
     seat = state.to_move
     hands = state.hands
-    if isinstance(move, Draw):
+    kind = type(move)
+    if kind is Draw:
         card = state.stock[-1]
         return _evolve(
             state,
@@ -497,7 +506,7 @@ def knock_turn(self: RummyRules, state: RummyState, move: Move, history: object)
             took=None,
             phase=Phase.PLAY,
         )
-    if isinstance(move, TakeDiscard):
+    if kind is TakeDiscard:
         takes = state.takes
         if self.max_takes is not None and state.phase is Phase.DRAW:
             takes += 1
@@ -526,7 +535,7 @@ def knock_turn(self: RummyRules, state: RummyState, move: Move, history: object)
     discards = (*state.discards, card)
     turns = (*state.turns[:seat], state.turns[seat] + 1, *state.turns[seat + 1 :])
     following = (seat + 1) % state.players
-    wall = self.stock_rule.wall
+    wall = self._wall
     voided = self.throwback_voids and back and state.thrown_back
     if not voided and rest and wall and len(state.stock) <= wall:
         phase = Phase.WALL

@@ -4,10 +4,10 @@ so that each one passes the rule check (:mod:`rummykit.engine.rummy_check`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Final
 
-from rummykit.cards import JOKER, Card
+from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.moves import (
     ChooseStart,
@@ -24,7 +24,7 @@ from rummykit.engine.moves import (
     TakeDiscard,
 )
 from rummykit.engine.rummy_state import Phase, RummyState, add_cards, forget, remove_cards
-from rummykit.engine.table import card_at, extended, melds_with
+from rummykit.engine.table import extended, melds_with
 from rummykit.melds import Meld, MeldContext, MeldKind
 from rummykit.pieces.outcome import (
     TableMeld,
@@ -37,18 +37,30 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []  # functions bound as methods of RummyRules
 
+#: Moves are values: the same object serves every position that lists it.
+_DRAW: Final = Draw()
+_TAKE: Final = TakeDiscard()
+_DISCARDS: Final = tuple(Discard(Card(code)) for code in range(53))
+
 
 def generate(self: RummyRules, state: RummyState) -> Iterator[Move]:
     phase = state.phase
     if phase is Phase.PLAY:
         yield from self._play_moves(state)
     elif phase is Phase.DRAW:
-        if self._can_draw(state):
-            yield Draw()
-        if state.discards:
-            for count in self.pickup.depths(len(state.discards)):
-                if self._can_take(state, count):
-                    yield TakeDiscard() if count == 1 else TakeDiscard(count)
+        if state.stock or self._can_draw(state):
+            yield _DRAW
+        pile = state.discards
+        if pile:
+            pickup = self.pickup
+            restricts = self._restricts
+            for count in pickup.depths(len(pile)):
+                if pickup.must_meld(count):
+                    if not self._can_take(state, count):
+                        continue
+                elif restricts and not self._discard_after_take(state, count):
+                    continue
+                yield _TAKE if count == 1 else TakeDiscard(count)
     elif phase is Phase.CLAIM:
         if self._penalty_available(state):
             yield Claim()
@@ -70,35 +82,42 @@ def generate(self: RummyRules, state: RummyState) -> Iterator[Move]:
 def _play_moves(self: RummyRules, state: RummyState) -> Iterator[Move]:
     seat = state.to_move
     hand = state.hands[seat]
-    guarded = not self.going_out.by_laying or self.discard_rule.restricts
+    rule = self.discard_rule
+    restricts = self._restricts
+    guarded = restricts or not self.going_out.by_laying
     contract = self.contract(state)
     if contract is None:
+        copies = self.wild_table_copy_limit
         for meld in self.table.new_melds(state, seat, hand):
-            if self._table_copies_ok(state, meld) and (
-                not guarded
-                or self._keeps_a_discard(state, remove_cards(hand, meld.cards), meld.cards)
+            if copies and not self._table_copies_ok(state, meld):
+                continue
+            if guarded and not self._keeps_a_discard(
+                state, remove_cards(hand, meld.cards), meld.cards
             ):
-                yield LayMeld(meld)
+                continue
+            yield LayMeld(meld)
     elif not state.opened[seat]:
         yield from self._contract_melds(state, contract, hand)
-    for lay_off in self._lay_offs(state, seat, hand):
-        if not guarded or self._keeps_a_discard(
-            state, remove_cards(hand, (lay_off.card,)), (lay_off.card,)
-        ):
-            yield lay_off
-    yield from self._swaps(state, seat, hand)
+    if state.table:
+        for lay_off in self._lay_offs(state, seat, hand):
+            if not guarded or self._keeps_a_discard(
+                state, remove_cards(hand, (lay_off.card,)), (lay_off.card,)
+            ):
+                yield lay_off
+    if state.context.wilds.movement is not WildMovement.NEVER:
+        yield from self._swaps(state, seat, hand)
     if state.contract_laid:
         return
-    rule = self.discard_rule
-    if not rule.restricts:
+    if not restricts:
         for card in sorted(set(hand)):
-            yield Discard(card)
+            yield _DISCARDS[card]
         return
-    problem, known = rule.problem, state.known[seat]
-    drawn, took, single = state.drawn, state.took, state.single
+    refused = rule.refused(
+        hand, drawn=state.drawn, took=state.took, single=state.single, known=state.known[seat]
+    )
     for card in sorted(set(hand)):
-        if problem(card, hand, drawn=drawn, took=took, single=single, known=known) is None:
-            yield Discard(card)
+        if card not in refused:
+            yield _DISCARDS[card]
 
 
 def _contract_melds(
@@ -135,12 +154,15 @@ def _keeps_a_discard(
         return False
     if not hand:
         return self.going_out.by_laying
-    if not self.discard_rule.restricts:
+    if not self._restricts:
         return True
     known = state.known[state.to_move]
     if known and laid:
         known = forget(known, laid)
-    return any(self._discard_problem(state, c, hand, known) is None for c in set(hand))
+    refused = self.discard_rule.refused(
+        hand, drawn=state.drawn, took=state.took, single=state.single, known=known
+    )
+    return not refused or any(card not in refused for card in hand)
 
 
 def _discard_problem(
@@ -235,45 +257,23 @@ def _lay_offs(
     seat: int,
     hand: Sequence[Card],
     only: Card | None = None,
-) -> Iterator[LayOff]:
-    """Lay-offs from ``hand`` (or of the card ``only``): each run end is offered only the
-    natural card it needs and wild cards; each set only cards of its rank and wilds."""
-    if not state.table:
-        return
-    context = state.context
-    mask = context.wilds.mask
-    held = set(hand) if only is None else {only}
-    wilds = sorted(c for c in held if mask[c])
-    # Natural cards by rank (card code % 13), for the sets on the table.
-    by_rank: dict[int, list[Card]] = {}
-    for card in sorted(held):
-        if not mask[card] and card < JOKER:
-            by_rank.setdefault(card % 13, []).append(card)
-    lowest, highest = context.rules.aces.positions
-    contract = self.schedule is not None
-    if contract and not state.opened[seat]:
-        return
-    may_lay_on = self.table.may_lay_on
-    for index, placed in enumerate(state.table):
-        if not contract and not may_lay_on(state, seat, placed):
-            continue
-        meld = placed.meld
-        options: list[tuple[Card, End | None]] = []
-        if meld.kind is MeldKind.RUN:
-            ends = ((End.LOW, meld.low - 1), (End.HIGH, meld.high + 1))
-            for run_end, position in ends:
-                if lowest <= position <= highest:
-                    need = card_at(meld, position)
-                    if need in held and not mask[need]:
-                        options.append((need, run_end))
-                    options.extend((w, run_end) for w in wilds)
-        elif meld.kind is MeldKind.SET:
-            assert meld.rank is not None
-            naturals = by_rank.get(meld.rank - 1, ())
-            options.extend((c, None) for c in (*naturals, *wilds))
-        for card, end in options:
-            if self._lay_off_problem(state, meld, card, end, index) is None:
-                yield LayOff(card, index, end)
+) -> Iterable[LayOff]:
+    """Lay-offs from ``hand`` (or of the card ``only``), as the table policy lists them, less
+    those the contract (R32) or the table copy limit (R40 option) refuses."""
+    if not state.table or (self.schedule is not None and not state.opened[seat]):
+        return ()
+    lay_offs = self.table.lay_offs(state, seat, hand, only)
+    if not self.wild_table_copy_limit:
+        return lay_offs
+    table = state.table
+    return [
+        lay_off
+        for lay_off in lay_offs
+        if self._lay_off_problem(
+            state, table[lay_off.target].meld, lay_off.card, lay_off.end, lay_off.target
+        )
+        is None
+    ]
 
 
 def _may_lay_on(self: RummyRules, state: RummyState, seat: int, placed: TableMeld) -> bool:
@@ -322,7 +322,7 @@ def _can_take(self: RummyRules, state: RummyState, count: int = 1) -> bool:
     """Whether the top ``count`` discards may be taken: always, unless the pickup rule
     demands that the deepest of them be melded at once (R41, Rummy 500) and it cannot be."""
     if not self.pickup.must_meld(count):
-        return not self.discard_rule.restricts or self._discard_after_take(state, count)
+        return not self._restricts or self._discard_after_take(state, count)
     taken = state.discards[len(state.discards) - count :]
     hand = add_cards(state.hands[state.to_move], taken)
     return next(iter(self._pickup_moves(state, hand, taken[0])), None) is not None
@@ -337,10 +337,11 @@ def _discard_after_take(self: RummyRules, state: RummyState, count: int) -> bool
     known = state.known[seat]
     if self.visibility.taken_known:
         known = (*known, *taken)
-    problem, card, single = self.discard_rule.problem, taken[0], state.single
-    return any(
-        problem(c, hand, drawn=card, took=card, single=single, known=known) is None for c in hand
+    card = taken[0]
+    refused = self.discard_rule.refused(
+        hand, drawn=card, took=card, single=state.single, known=known
     )
+    return not refused or any(c not in refused for c in hand)
 
 
 def _may_fit(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -147,7 +147,8 @@ class RummyState(GameState):
     @property
     def rules(self) -> RummyRules:
         """The variant's rules."""
-        return cast("RummyRules", self.variant.rules)
+        rules: RummyRules = self.variant.rules  # type: ignore[assignment]
+        return rules
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -170,6 +171,14 @@ class RummyState(GameState):
 
 #: A fast attrs.evolve for RummyState (built on every move).
 evolve_state: Final = evolver(RummyState)
+
+
+def evolve_fields(fields: dict[str, Any]) -> RummyState:
+    """A state from all of its fields, as :data:`evolve_state` builds one: ``fields`` is a
+    changed copy of another state's ``__dict__`` (nothing is checked or converted)."""
+    out = object.__new__(RummyState)
+    object.__setattr__(out, "__dict__", fields)
+    return out
 
 
 @attrs.frozen
@@ -255,20 +264,18 @@ def per_seat(
 
 def with_card(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
     """The ``hands`` and ``hand_melds`` fields after ``seat`` takes ``card`` into hand."""
-    hand = add_cards(state.hands[seat], (card,))
-    context = state.context
+    hands = list(state.hands)
+    hand = hands[seat] = tuple(sorted((*hands[seat], card)))
     if not state.rules.keeps_hand_melds:
-        return {"hands": hands_with(state, seat, hand)}
+        return {"hands": tuple(hands)}
+    context = state.context
     if context.wilds.mask[card]:
         melds = possible_melds(hand, context)
     else:
         found = set(state.hand_melds[seat])
         found.update(melds_with(hand, card, context))
         melds = tuple(sorted(found, key=meld_sort_key))
-    return {
-        "hands": hands_with(state, seat, hand),
-        "hand_melds": per_seat(state.hand_melds, seat, melds),
-    }
+    return {"hands": tuple(hands), "hand_melds": per_seat(state.hand_melds, seat, melds)}
 
 
 def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
@@ -278,9 +285,11 @@ def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[s
     left)."""
     hand = remove_cards(state.hands[seat], cards)
     assert hand is not None
-    changes: dict[str, Any] = {"hands": hands_with(state, seat, hand)}
+    hands = list(state.hands)
+    hands[seat] = hand
+    changes: dict[str, Any] = {"hands": tuple(hands)}
     known = state.known[seat]
-    if known:
+    if known and any(card in known for card in cards):
         changes["known"] = replace_at(state.known, seat, forget(known, cards))
     if not state.rules.keeps_hand_melds:
         return changes
@@ -303,4 +312,6 @@ def forget(known: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
 def hands_with(
     state: RummyState, seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return cast(tuple[tuple[Card, ...], ...], replace_at(state.hands, seat, hand))
+    hands = list(state.hands)
+    hands[seat] = hand
+    return tuple(hands)

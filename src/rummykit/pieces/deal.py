@@ -177,11 +177,9 @@ class DealSpec:
         """One card at a time clockwise from the dealer's left, then the extra cards to the
         first player."""
         hands: list[list[Card]] = [[] for _ in range(players)]
-        position = 0
-        for _ in range(self.size(number, players)):
-            for offset in range(1, players + 1):
-                hands[(dealer + offset) % players].append(cards[position])
-                position += 1
+        position = self.size(number, players) * players
+        for offset in range(1, players + 1):
+            hands[(dealer + offset) % players] = list(cards[offset - 1 : position : players])
         first = hands[(dealer + 1) % players]
         for _ in range(self.extra_to_first):
             first.append(cards[position])

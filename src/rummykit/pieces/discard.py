@@ -16,7 +16,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final, Protocol
 
 import attrs
@@ -62,6 +62,19 @@ class DiscardRestriction(Protocol):
         piece says so)."""
         ...
 
+    def refused(
+        self,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+        known: Sequence[Card] = (),
+    ) -> Collection[Card]:
+        """Every card of ``hand`` that :meth:`problem` refuses, at once (the engine lists
+        discards with it; :meth:`problem` says why for one card)."""
+        ...
+
 
 @attrs.frozen
 class NoRestriction:
@@ -82,6 +95,17 @@ class NoRestriction:
         known: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         return None
+
+    def refused(
+        self,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+        known: Sequence[Card] = (),
+    ) -> Collection[Card]:
+        return ()
 
 
 @attrs.frozen
@@ -120,6 +144,22 @@ class TurnCards:
             )
         return None
 
+    def refused(
+        self,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+        known: Sequence[Card] = (),
+    ) -> Collection[Card]:
+        out: set[Card] = set()
+        if self.taken_stays and took is not None and hand.count(took) == 1:
+            out.add(took)
+        if self.single_goes and single is not None and single in hand:
+            out.update(card for card in hand if card != single)
+        return out
+
 
 @attrs.frozen
 class DrawnCardNever:
@@ -146,6 +186,17 @@ class DrawnCardNever:
                 f"you drew {card} this turn and may not discard it (R13)",
             )
         return None
+
+    def refused(
+        self,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+        known: Sequence[Card] = (),
+    ) -> Collection[Card]:
+        return (drawn,) if drawn is not None and hand.count(drawn) == 1 else ()
 
 
 @attrs.frozen
@@ -177,6 +228,17 @@ class TakenCardStays:
                 "again (R57)",
             )
         return None
+
+    def refused(
+        self,
+        hand: Sequence[Card],
+        *,
+        drawn: Card | None,
+        took: Card | None,
+        single: Card | None,
+        known: Sequence[Card] = (),
+    ) -> Collection[Card]:
+        return (took,) if took is not None and took in known else ()
 
 
 #: The discard piece of games without a restriction.

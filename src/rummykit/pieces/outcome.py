@@ -35,6 +35,7 @@ __all__ = [
     "NoMeldScoring",
     "StartRule",
     "TableMeld",
+    "biggest_gain",
     "deal_winner",
 ]
 
@@ -226,7 +227,12 @@ def deal_winner(scoring: DealScoring, outcome: DealOutcome) -> int | None:
     positive gain in ``outcome.points`` (``None`` on a tie or when nobody gained)."""
     if isinstance(scoring, NamesDealWinner):
         return scoring.deal_winner(outcome)
-    points = outcome.points
+    return biggest_gain(outcome.points)
+
+
+def biggest_gain(points: Sequence[int]) -> int | None:
+    """The one seat with the largest positive gain in ``points``, or ``None`` on a tie or
+    when nobody gained."""
     if not points:
         return None
     best = max(points)

@@ -24,9 +24,9 @@ from typing import Final, Protocol
 
 import attrs
 
-from rummykit.cards import Card, Rank
-from rummykit.engine.moves import End
-from rummykit.engine.table import extension_problem
+from rummykit.cards import JOKER, Card, Rank
+from rummykit.engine.moves import End, LayOff
+from rummykit.engine.table import card_at, extension_problem
 from rummykit.melds import Meld, MeldContext, MeldKind
 from rummykit.pieces.outcome import TableMeld
 from rummykit.solver import possible_melds
@@ -106,6 +106,17 @@ class TablePolicy(Protocol):
         one they may lay on, or ``None``."""
         ...
 
+    def lay_offs(
+        self,
+        position: TablePosition,
+        seat: int,
+        hand: Sequence[Card],
+        only: Card | None = None,
+    ) -> Iterable[LayOff]:
+        """Every lay-off of ``hand``'s cards (or of the card ``only``) on the melds ``seat``
+        may lay on that :meth:`lay_off_problem` allows, in the order moves list them."""
+        ...
+
 
 @attrs.frozen
 class SharedMelds:
@@ -142,6 +153,48 @@ class SharedMelds:
         self, position: TablePosition, meld: Meld, card: Card, end: End | None
     ) -> tuple[str, str] | None:
         return extension_problem(position.context, meld, card, end)
+
+    def lay_offs(
+        self,
+        position: TablePosition,
+        seat: int,
+        hand: Sequence[Card],
+        only: Card | None = None,
+    ) -> Iterator[LayOff]:
+        """Each run end is offered only the natural card it needs and wild cards; each set
+        only cards of its rank and wilds."""
+        context = position.context
+        mask = context.wilds.mask
+        held = set(hand) if only is None else {only}
+        wilds = sorted(c for c in held if mask[c])
+        # Natural cards by rank (card code % 13), for the sets: built on first use.
+        by_rank: dict[int, list[Card]] | None = None
+        lowest, highest = context.rules.aces.positions
+        for index, placed in enumerate(position.table):
+            if not self.may_lay_on(position, seat, placed):
+                continue
+            meld = placed.meld
+            options: list[tuple[Card, End | None]] = []
+            if meld.kind is MeldKind.RUN:
+                ends = ((End.LOW, meld.low - 1), (End.HIGH, meld.high + 1))
+                for run_end, at in ends:
+                    if lowest <= at <= highest:
+                        need = card_at(meld, at)
+                        if need in held and not mask[need]:
+                            options.append((need, run_end))
+                        options.extend((w, run_end) for w in wilds)
+            elif meld.kind is MeldKind.SET:
+                assert meld.rank is not None
+                if by_rank is None:
+                    by_rank = {}
+                    for card in sorted(held):
+                        if not mask[card] and card < JOKER:
+                            by_rank.setdefault(card % 13, []).append(card)
+                naturals = by_rank.get(meld.rank - 1, ())
+                options.extend((c, None) for c in (*naturals, *wilds))
+            for card, end in options:
+                if extension_problem(context, meld, card, end) is None:
+                    yield LayOff(card, index, end)
 
 
 _SETS: Final = frozenset({MeldKind.SET})
@@ -181,12 +234,11 @@ class OwnBoards:
 
     # -- new groups ------------------------------------------------------------------------
 
-    def new_melds(
-        self, position: TablePosition, seat: int, hand: tuple[Card, ...]
-    ) -> Iterator[Meld]:
-        yield from self._new_sets(position, hand)
+    def new_melds(self, position: TablePosition, seat: int, hand: tuple[Card, ...]) -> list[Meld]:
+        found = self._new_sets(position, hand)
         if self.bottom_feeding:
-            yield from self._feeds(position, seat, hand)
+            found.extend(self._feeds(position, seat, hand))
+        return found
 
     def _new_sets(self, position: TablePosition, hand: tuple[Card, ...]) -> list[Meld]:
         """Every new set the hand can lay now (R52). The sets of a rank depend only on the
@@ -212,13 +264,16 @@ class OwnBoards:
             found.sort(key=_SET_ORDER)
         return found
 
-    def _feeds(self, position: TablePosition, seat: int, hand: tuple[Card, ...]) -> Iterator[Meld]:
+    def _feeds(self, position: TablePosition, seat: int, hand: tuple[Card, ...]) -> list[Meld]:
         """Bottom feeding that starts a group (R53): one or two natural cards of a rank some
         opponent has on their board and the player has not; three or more are a set."""
+        if not position.table:
+            return []
         own, others = _ranks(position.table, seat)
         wanted = others - own
         if not wanted:
-            return
+            return []
+        found: list[Meld] = []
         mask = position.context.wilds.mask
         by_rank: dict[Rank, list[Card]] = {}
         for card in hand:
@@ -228,8 +283,8 @@ class OwnBoards:
         for rank, cards in sorted(by_rank.items()):
             options: set[tuple[Card, ...]] = {(card,) for card in cards}
             options.update((a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
-            for laid in sorted(options):
-                yield Meld.set(laid, rank=rank)
+            found.extend(Meld.set(laid, rank=rank) for laid in sorted(options))
+        return found
 
     def meld_problem(
         self, position: TablePosition, seat: int, meld: Meld
@@ -315,6 +370,30 @@ class OwnBoards:
         if violation is not None:
             return ("meld." + violation.rule, violation.message)
         return None
+
+    def lay_offs(
+        self,
+        position: TablePosition,
+        seat: int,
+        hand: Sequence[Card],
+        only: Card | None = None,
+    ) -> list[LayOff]:
+        """Single cards added to the player's own groups (R52, R53, R54): cards of the
+        group's rank, and wild cards on the first play."""
+        found: list[LayOff] = []
+        mask = position.context.wilds.mask
+        distinct = sorted(set(hand) if only is None else {only})
+        wilds = [card for card in distinct if mask[card]] if position.first_play else []
+        for index, placed in enumerate(position.table):
+            if placed.owner != seat:
+                continue
+            rank = placed.meld.rank
+            fitting = [card for card in distinct if _RANK[card] is rank]
+            fitting += [card for card in wilds if _RANK[card] is not rank]
+            for card in fitting:
+                if self.lay_off_problem(position, placed.meld, card, None) is None:
+                    found.append(LayOff(card, index))
+        return found
 
 
 def _sets_of(
