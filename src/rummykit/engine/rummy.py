@@ -37,6 +37,7 @@ from rummykit.engine.rummy_state import (
     RummyState,
     RummyView,  # noqa: F401  (given before the split)
     add_cards,
+    evolve_fields,
     evolve_state,
     hands_with,
     per_seat,
@@ -190,6 +191,12 @@ class RummyRules:
         eq=False,
         repr=False,
         default=attrs.Factory(lambda rules: rules.discard_rule.restricts, takes_self=True),
+    )
+    _taken_known: bool = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda rules: rules.visibility.taken_known, takes_self=True),
     )
     _names_winner: bool = attrs.field(
         init=False,
@@ -387,16 +394,15 @@ class RummyRules:
         if kind is Draw and self.claims is None and state.stock:
             # The common draw in one step: what _draw and _after_draw do without claims.
             card = state.stock[-1]
-            return _evolve(
-                state,
-                history=history,
-                stock=state.stock[:-1],
-                **with_card(state, seat, card),
-                drawn=card,
-                took=None,
-                draw_waiting=False,
-                phase=Phase.PLAY,
-            )
+            fields = state.__dict__.copy()
+            fields.update(with_card(state, seat, card))
+            fields["history"] = history
+            fields["stock"] = state.stock[:-1]
+            fields["drawn"] = card
+            fields["took"] = None
+            fields["draw_waiting"] = False
+            fields["phase"] = Phase.PLAY
+            return evolve_fields(fields)
         if kind is Discard and not self.throwback_voids:
             changes = self._discarding(state, seat, cast(Discard, move), history)
             return self._end_turn(state, seat, changes=changes)
@@ -419,24 +425,19 @@ class RummyRules:
             if count > 1:
                 for above in state.discards[cut + 1 :]:
                     state = _evolve(state, **with_card(state, seat, above))
-            known = state.known
-            if self.visibility.taken_known:
-                known = cast(
-                    tuple[tuple[Card, ...], ...],
-                    replace_at(known, seat, (*known[seat], *state.discards[cut:])),
-                )
-            return _evolve(
-                state,
-                history=history,
-                known=known,
-                discards=state.discards[:cut],
-                **with_card(state, seat, card),
-                phase=Phase.PICKUP if obliged else Phase.PLAY,
-                pending=card if obliged else None,
-                took=card,
-                drawn=card,
-                top_fresh=False,
-            )
+            fields = state.__dict__.copy()
+            fields.update(with_card(state, seat, card))
+            if self._taken_known:
+                known = list(state.known)
+                known[seat] = (*known[seat], *state.discards[cut:])
+                fields["known"] = tuple(known)
+            fields["history"] = history
+            fields["discards"] = state.discards[:cut]
+            fields["phase"] = Phase.PICKUP if obliged else Phase.PLAY
+            fields["pending"] = card if obliged else None
+            fields["took"] = fields["drawn"] = card
+            fields["top_fresh"] = False
+            return evolve_fields(fields)
         if isinstance(move, (Claim, Pass)):
             return self._play_claim(_evolve(state, history=history), seat, isinstance(move, Claim))
         if isinstance(move, Swap):

@@ -16,7 +16,7 @@ Generation, the check and the showdown's moves are functions bound as methods of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from rummykit.cards import Card, Suit
 from rummykit.engine.moves import (
@@ -34,6 +34,7 @@ from rummykit.engine.rummy_state import (
     Phase,
     RummyState,
     add_cards,
+    evolve_fields,
     evolve_state,
     hands_with,
     remove_cards,
@@ -496,16 +497,16 @@ def knock_turn(self: RummyRules, state: RummyState, move: Move, history: object)
     hands = state.hands
     kind = type(move)
     if kind is Draw:
-        card = state.stock[-1]
-        return _evolve(
-            state,
-            history=history,
-            stock=state.stock[:-1],
-            hands=hands_with(state, seat, add_cards(hands[seat], (card,))),
-            drawn=card,
-            took=None,
-            phase=Phase.PLAY,
-        )
+        stock = state.stock
+        card = stock[-1]
+        fields = state.__dict__.copy()
+        fields["history"] = history
+        fields["stock"] = stock[:-1]
+        fields["hands"] = hands_with(state, seat, add_cards(hands[seat], (card,)))
+        fields["drawn"] = card
+        fields["took"] = None
+        fields["phase"] = Phase.PLAY
+        return evolve_fields(fields)
     if kind is TakeDiscard:
         takes = state.takes
         if self.max_takes is not None and state.phase is Phase.DRAW:
@@ -526,14 +527,16 @@ def knock_turn(self: RummyRules, state: RummyState, move: Move, history: object)
             to_move=seat,
             active=seat,
         )
-    assert isinstance(move, Discard)
-    card = move.card
-    rest = remove_cards(hands[seat], (card,))
-    assert rest is not None
+    card = cast(Discard, move).card
+    hand = hands[seat]
+    at = hand.index(card)
+    rest = hand[:at] + hand[at + 1 :]
     back = card == state.took
-    new_hands = (*hands[:seat], rest, *hands[seat + 1 :])
+    new_hands = hands_with(state, seat, rest)
     discards = (*state.discards, card)
-    turns = (*state.turns[:seat], state.turns[seat] + 1, *state.turns[seat + 1 :])
+    counts = list(state.turns)
+    counts[seat] += 1
+    turns = tuple(counts)
     following = (seat + 1) % state.players
     wall = self._wall
     voided = self.throwback_voids and back and state.thrown_back
@@ -549,23 +552,20 @@ def knock_turn(self: RummyRules, state: RummyState, move: Move, history: object)
     else:
         phase = Phase.DRAW
     hand = new_hands[following]
-    after = _evolve(
-        state,
-        history=history,
-        hands=new_hands,
-        discards=discards,
-        top_by=seat,
-        top_fresh=True,
-        thrown_back=back,
-        turns=turns,
-        to_move=following,
-        active=following,
-        phase=phase,
-        took=None,
-        drawn=None,
-        single=hand[0] if len(hand) == 1 else None,
-        offers=0,
-    )
+    fields = state.__dict__.copy()
+    fields["history"] = history
+    fields["hands"] = new_hands
+    fields["discards"] = discards
+    fields["top_by"] = seat
+    fields["top_fresh"] = True
+    fields["thrown_back"] = back
+    fields["turns"] = turns
+    fields["to_move"] = fields["active"] = following
+    fields["phase"] = phase
+    fields["took"] = fields["drawn"] = None
+    fields["single"] = hand[0] if len(hand) == 1 else None
+    fields["offers"] = 0
+    after = evolve_fields(fields)
     if self.game_end.over_after_turn(after, following):
         return self._finish(after)
     return after

@@ -332,16 +332,18 @@ def _discard_after_take(self: RummyRules, state: RummyState, count: int) -> bool
     """Whether, after taking the top ``count`` discards, the hand would hold a card it may
     discard (R57: a player who holds only cards like the top discard may not take it)."""
     seat = state.to_move
-    taken = state.discards[len(state.discards) - count :]
-    hand = (*state.hands[seat], *taken)  # the order does not matter to a restriction
+    taken = state.discards[-count:]
+    hand = state.hands[seat] + taken  # the order does not matter to a restriction
     known = state.known[seat]
-    if self.visibility.taken_known:
-        known = (*known, *taken)
+    if self._taken_known:
+        known += taken
     card = taken[0]
     refused = self.discard_rule.refused(
         hand, drawn=card, took=card, single=state.single, known=known
     )
-    return not refused or any(c not in refused for c in hand)
+    if not refused:
+        return True
+    return any(c not in refused for c in hand)
 
 
 def _may_fit(
