@@ -421,6 +421,45 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     return evolve
 
 
+def opening_fields(variant: Variant, players: int, seed: int, setup: Setup) -> dict[str, Any]:
+    """The fields every family's state starts a game with (:class:`GameState`'s): the
+    setup's scores (0 each by default) and dealer (drawn from the seed by default), no one
+    to move yet, no history. A family's ``start`` adds its own and deals."""
+    dealer = setup.dealer
+    if dealer is None:
+        dealer = random.Random(f"{seed}:dealer").randrange(players)
+    return {
+        "variant": variant,
+        "players": players,
+        "seed": seed,
+        "setup": setup,
+        "deal_number": setup.deal,
+        "dealer": dealer,
+        "scores": setup.scores if setup.scores is not None else (0,) * players,
+        "to_move": NOBODY,
+        "over": False,
+        "history": None,
+        "hands": ((),) * players,
+    }
+
+
+def view_fields(state: Any, seat: int) -> dict[str, Any]:
+    """The fields every family's view shows from ``state`` to ``seat``: the game, the seats,
+    the deal, the scores, who moves, the phase and the seat's own hand. A family's ``view``
+    adds what its visibility rules make public."""
+    return {
+        "variant": state.variant.id,
+        "seat": seat,
+        "players": state.players,
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "scores": state.scores,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "hand": state.hands[seat],
+    }
+
+
 def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> list[Card]:
     """``cards`` shuffled by a generator seeded from ``seed`` and ``salt`` (e.g. the deal
     number): the same inputs give the same order on every machine and Python version."""

@@ -165,53 +165,28 @@ class RummyRules:
     #: A safeguard: the deal is void when two turns in a row each throw back the discard
     #: they took (OpenSpiel's gin rule).
     throwback_voids: bool = attrs.field(kw_only=True, default=False)
-    #: Derived: whether states carry every seat's formable melds (see
-    #: :attr:`keeps_hand_melds`), worked out once.
-    _keeps_hand_melds: bool = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(
-            lambda rules: (
-                rules.schedule is None and rules.knock is None and rules.table.keeps_hand_melds
-            ),
-            takes_self=True,
-        ),
-    )
+    # Derived from the pieces once, for the engine's hot paths (see __attrs_post_init__).
+    _keeps_hand_melds: bool = attrs.field(init=False, eq=False, repr=False)
+    _wall: int = attrs.field(init=False, eq=False, repr=False)
+    _restricts: bool = attrs.field(init=False, eq=False, repr=False)
+    _taken_known: bool = attrs.field(init=False, eq=False, repr=False)
+    _names_winner: bool = attrs.field(init=False, eq=False, repr=False)
+    _target: int | None = attrs.field(init=False, eq=False, repr=False)
 
-    #: Derived: the stock piece's wall and the game's target, read on every turn.
-    _wall: int = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(lambda rules: rules.stock_rule.wall, takes_self=True),
-    )
-    _restricts: bool = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(lambda rules: rules.discard_rule.restricts, takes_self=True),
-    )
-    _taken_known: bool = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(lambda rules: rules.visibility.taken_known, takes_self=True),
-    )
-    _names_winner: bool = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(
-            lambda rules: isinstance(rules.deal_scoring, NamesDealWinner), takes_self=True
-        ),
-    )
-    _target: int | None = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(lambda rules: rules.game_end.target, takes_self=True),
-    )
+    def __attrs_post_init__(self) -> None:
+        derived = {
+            # whether states carry every seat's formable melds (see keeps_hand_melds)
+            "_keeps_hand_melds": (
+                self.schedule is None and self.knock is None and self.table.keeps_hand_melds
+            ),
+            "_wall": self.stock_rule.wall,
+            "_restricts": self.discard_rule.restricts,
+            "_taken_known": self.visibility.taken_known,
+            "_names_winner": isinstance(self.deal_scoring, NamesDealWinner),
+            "_target": self.game_end.target,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def deck(self, players: int) -> DeckSpec:
         return self.deck_rule.deck(players)

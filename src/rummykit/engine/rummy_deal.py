@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from rummykit.cards import Card, DeckSpec
-from rummykit.engine.core import NOBODY, Setup, Variant, evolver, shuffled
+from rummykit.engine.core import NOBODY, Setup, Variant, evolver, opening_fields, shuffled
 from rummykit.engine.rummy_state import (
     Phase,
     RummyState,
@@ -119,13 +119,9 @@ def start(self: RummyRules, variant: Variant, players: int, seed: int, setup: Se
             f"{players} players may need {needed} cards (the deal, the upcard and one to "
             f"draw) but the {variant.id} deck holds {deck.size}; use more packs"
         )
-    scores = setup.scores if setup.scores is not None else (0,) * players
-    dealer = setup.dealer
-    if dealer is None:
-        dealer = random.Random(f"{seed}:dealer").randrange(players)
-    base = self._blank(
-        variant=variant, players=players, seed=seed, setup=setup, scores=scores, dealer=dealer
-    )
+    common = opening_fields(variant, players, seed, setup)
+    dealer = common["dealer"]
+    base = self._blank(common)
     # A stacked later deal: as in play, the previous hand was started by the seat on the
     # previous dealer's left, which is this deal's dealer (R44's tie-break needs it).
     previous = dealer if setup.deal > 1 else None
@@ -139,28 +135,12 @@ def start(self: RummyRules, variant: Variant, players: int, seed: int, setup: Se
     )
 
 
-def _blank(
-    self: RummyRules,
-    *,
-    variant: Variant,
-    players: int,
-    seed: int,
-    setup: Setup,
-    scores: tuple[int, ...],
-    dealer: int,
-) -> RummyState:
+def _blank(self: RummyRules, common: dict[str, Any]) -> RummyState:
+    """A state with the fields of :func:`~rummykit.engine.core.opening_fields` and this
+    family's own at their start, before the first deal."""
+    players, dealer = common["players"], common["dealer"]
     return RummyState(
-        variant=variant,
-        players=players,
-        seed=seed,
-        setup=setup,
-        deal_number=setup.deal,
-        dealer=dealer,
-        scores=scores,
-        to_move=NOBODY,
-        over=False,
-        history=None,
-        hands=((),) * players,
+        **common,
         stock=(),
         discards=(),
         table=(),

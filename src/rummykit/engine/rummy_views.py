@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from rummykit.cards import Card
+from rummykit.engine.core import view_fields
 from rummykit.engine.rummy_state import Phase, RummyState, RummyView, evolve_state, remove_cards
 from rummykit.engine.views import HIDDEN, Hidden
 
@@ -57,15 +58,7 @@ def view(self: RummyRules, state: RummyState, seat: int) -> RummyView:
     seen = pile[under : len(pile) - face_down]
     discards = (HIDDEN,) * under + seen + (HIDDEN,) * face_down
     return RummyView(
-        variant=state.variant.id,
-        seat=seat,
-        players=state.players,
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        scores=state.scores,
-        to_move=state.to_move,
-        phase=state.phase,
-        hand=state.hands[seat],
+        **view_fields(state, seat),
         hands=hands,
         table=state.table,
         discard_top=pile[-1] if pile and not face_down else None,

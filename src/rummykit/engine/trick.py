@@ -37,7 +37,6 @@ A turn is one small move (:class:`TrickPhase` says which kind is due):
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
@@ -45,7 +44,7 @@ from typing import Any, Protocol
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank
-from rummykit.engine.core import NOBODY, Setup, Variant, shuffled
+from rummykit.engine.core import NOBODY, Setup, Variant, opening_fields, shuffled, view_fields
 from rummykit.engine.moves import Move
 from rummykit.engine.trick_moves import (
     DONE,
@@ -161,22 +160,10 @@ class TrickGameRules:
     # -- starting ------------------------------------------------------------------------------
 
     def start(self, variant: Variant, players: int, seed: int, setup: Setup) -> TrickState:
-        scores = setup.scores if setup.scores is not None else (0,) * players
-        dealer = setup.dealer
-        if dealer is None:
-            dealer = random.Random(f"{seed}:dealer").randrange(players)
+        common = opening_fields(variant, players, seed, setup)
+        dealer = common["dealer"]
         blank = TrickState(
-            variant=variant,
-            players=players,
-            seed=seed,
-            setup=setup,
-            deal_number=setup.deal,
-            dealer=dealer,
-            scores=scores,
-            to_move=NOBODY,
-            over=False,
-            history=None,
-            hands=((),) * players,
+            **common,
             phase=TrickPhase.TRICK,
             leader=(dealer + 1) % players,
             trick=(),
@@ -513,15 +500,7 @@ class TrickGameRules:
             for other, ranks in enumerate(state.quartets)
         )
         return TrickView(
-            variant=state.variant.id,
-            seat=seat,
-            players=state.players,
-            deal_number=state.deal_number,
-            dealer=state.dealer,
-            scores=state.scores,
-            to_move=state.to_move,
-            phase=state.phase,
-            hand=state.hands[seat],
+            **view_fields(state, seat),
             hand_sizes=tuple(len(h) for h in state.hands),
             leader=state.leader,
             trick=tuple(zip(state.trick_seats, state.trick, strict=True)),

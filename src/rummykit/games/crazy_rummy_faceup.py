@@ -57,14 +57,13 @@ from __future__ import annotations
 
 import enum
 import math
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank, parse_cards
-from rummykit.engine.core import Variant, shuffled
+from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
 from rummykit.engine.rummy_state import RummyState
@@ -83,6 +82,7 @@ from rummykit.pieces import (
     TakenCardStays,
 )
 from rummykit.pieces.options import whole
+from rummykit.testing import stacking
 from rummykit.wilds import WildRules
 
 __all__ = [
@@ -365,12 +365,19 @@ def crazy_rummy_faceup(
 # -- stacking the deck -------------------------------------------------------------------------
 
 
-def _card_list(value: str | Card | Iterable[Card]) -> list[Card]:
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, str):
-        return list(parse_cards(value))
-    return list(value)
+def _hands(
+    dealer: int, face_up: Sequence[str | Card], face_down: Sequence[str | Iterable[Card]]
+) -> tuple[list[list[Card]], list[Card | None]]:
+    """Each seat's hand (its face-down cards and, but for the dealer, its face-up card) and
+    the face-up cards that are in hands."""
+    if len(face_down) != len(face_up) or not 0 <= dealer < len(face_up):
+        raise OptionError(
+            "give one face-up card and one face-down list per seat, and a dealer seat"
+        )
+    ups = [card if isinstance(card, Card) else Card.parse(card) for card in face_up]
+    downs = [list(parse_cards(d)) if isinstance(d, str) else list(d) for d in face_down]
+    hands = [down if seat == dealer else [*down, ups[seat]] for seat, down in enumerate(downs)]
+    return hands, [None if seat == dealer else up for seat, up in enumerate(ups)]
 
 
 def deck_order(
@@ -387,8 +394,8 @@ def deck_order(
     face down to each seat under the variant's deal order, then turns ``upcard`` and leaves
     ``stock`` on top of the stock (first listed, first drawn). ``face_up[dealer]`` is the
     indicator. Each seat needs :func:`hand_size` of its face-up card, less one, face-down
-    cards. The other cards follow in an order shuffled by ``seed``; without ``upcard`` one
-    of them is turned up.
+    cards. :func:`rummykit.testing.stacking.deal_order` with the face-up cards, run through
+    the game's :class:`FaceUpDeal` backwards.
 
     >>> game = crazy_rummy_faceup()
     >>> order = deck_order(game, dealer=1, face_up=["3S", "4D"], face_down=["5H 6H", "9S 8S 7C"],
@@ -396,33 +403,17 @@ def deck_order(
     >>> " ".join(map(str, order[:9]))
     '3S 5H 6H 4D 9S 8S 7C KD QC'
     """
-    players = len(face_up)
-    ups = [card if isinstance(card, Card) else Card.parse(card) for card in face_up]
-    downs = [_card_list(cards) for cards in face_down]
-    if len(downs) != players or not 0 <= dealer < players:
-        raise OptionError(
-            "give one face-up card and one face-down list per seat, and a dealer seat"
-        )
-    rules = game.rules
-    assert isinstance(rules, RummyRules)
-    dealt = Dealt(
-        hands=[down if seat == dealer else [*down, ups[seat]] for seat, down in enumerate(downs)],
-        used=0,
-        face_up=[None if seat == dealer else up for seat, up in enumerate(ups)],
-        indicator=ups[dealer],
+    hands, ups = _hands(dealer, face_up, face_down)
+    return stacking.deal_order(
+        game,
+        hands=hands,
+        dealer=dealer,
+        upcard=upcard,
+        stock=stock,
+        seed=seed,
+        face_up=ups,
+        indicator=face_up[dealer],
     )
-    top = rules.deal.stack(dealt, number=1, dealer=dealer)
-    turned = [] if upcard is None else _card_list(upcard)
-    drawn = _card_list(stock)
-    rest = Counter(game.deck(players).cards())
-    rest.subtract([*top, *turned, *drawn])
-    short = sorted(str(card) for card, n in rest.items() if n < 0)
-    if short:
-        raise OptionError(f"the {game.id} deck has too few of: {', '.join(short)}")
-    others = shuffled(sorted(rest.elements()), seed, "stack")
-    if not turned:
-        turned = [others.pop()]
-    return [*top, *turned, *drawn, *others]
 
 
 def stacked_game(
@@ -447,17 +438,18 @@ def stacked_game(
     >>> str(state.discards[-1]), str(state.stock[-1]), state.to_move
     ('KD', 'QC', 0)
     """
-    order = deck_order(
+    hands, ups = _hands(dealer, face_up, face_down)
+    state = stacking.stacked_game(
         game,
+        hands=hands,
         dealer=dealer,
-        face_up=face_up,
-        face_down=face_down,
         upcard=upcard,
         stock=stock,
         seed=seed,
-    )
-    state = game.new_game(
-        players=len(face_up), seed=seed, deck=order, scores=scores, dealer=dealer, deal=deal
+        scores=scores,
+        deal=deal,
+        face_up=ups,
+        indicator=face_up[dealer],
     )
     assert isinstance(state, RummyState)
     return state

@@ -187,11 +187,15 @@ class DealSpec:
         return Dealt(hands=hands, used=position)
 
     def stack(self, dealt: Dealt, *, number: int, dealer: int) -> list[Card]:
+        """The inverse of :meth:`deal`. The first player's extra cards may be left out of
+        ``dealt``: they are then the cards that follow (the top of the stock as given)."""
         players = len(dealt.hands)
         size = self.size(number, players)
-        wanted = [size + (self.extra_to_first if seat == (dealer + 1) % players else 0)
-                  for seat in range(players)]  # fmt: skip
+        first = (dealer + 1) % players
         got = [len(hand) for hand in dealt.hands]
+        wanted = [size] * players
+        if got[first] != size:
+            wanted[first] += self.extra_to_first
         if got != wanted:
             raise OptionError(f"deal {number} gives {wanted} cards per seat, got {got}")
         if any(dealt.face_up) or dealt.indicator is not None:
