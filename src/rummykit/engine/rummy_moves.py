@@ -85,7 +85,7 @@ def _play_moves(self: RummyRules, state: RummyState) -> Iterator[Move]:
     rule = self.discard_rule
     restricts = self._restricts
     guarded = restricts or not self.going_out.by_laying
-    contract = self.contract(state)
+    contract = None if self.schedule is None else self.contract(state)
     if contract is None:
         copies = self.wild_table_copy_limit
         for meld in self.table.new_melds(state, seat, hand):

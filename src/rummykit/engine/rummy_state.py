@@ -306,6 +306,8 @@ def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[s
 def forget(known: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     """``known`` less every card like one of ``cards``."""
     gone = set(cards)
+    if gone.isdisjoint(known):
+        return known
     return tuple(card for card in known if card not in gone)
 
 

@@ -353,7 +353,7 @@ class OwnBoards:
         context = position.context
         rank = meld.rank
         assert rank is not None
-        if card.rank is rank:
+        if _RANK[card] is rank:
             copies = context.deck.copies_of_rank(rank)
             if context.rules.set_copy_limit and len(meld) + 1 > copies:
                 return (
@@ -381,7 +381,10 @@ class OwnBoards:
         """Single cards added to the player's own groups (R52, R53, R54): cards of the
         group's rank, and wild cards on the first play."""
         found: list[LayOff] = []
-        mask = position.context.wilds.mask
+        context = position.context
+        mask = context.wilds.mask
+        # A natural card of the group's rank always joins unless the copy limit is on.
+        free = not context.rules.set_copy_limit
         distinct = sorted(set(hand) if only is None else {only})
         wilds = [card for card in distinct if mask[card]] if position.first_play else []
         for index, placed in enumerate(position.table):
@@ -391,7 +394,9 @@ class OwnBoards:
             fitting = [card for card in distinct if _RANK[card] is rank]
             fitting += [card for card in wilds if _RANK[card] is not rank]
             for card in fitting:
-                if self.lay_off_problem(position, placed.meld, card, None) is None:
+                if (free and _RANK[card] is rank) or self.lay_off_problem(
+                    position, placed.meld, card, None
+                ) is None:
                     found.append(LayOff(card, index))
         return found
 
