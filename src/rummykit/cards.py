@@ -156,6 +156,10 @@ class Card(int):
     def __new__(cls, code: SupportsIndex | str) -> Card:
         if isinstance(code, str):  # Card('QH'), as repr() writes it
             return cls.parse(code)
+        if isinstance(code, bool) or not hasattr(code, "__index__"):
+            raise OptionError(
+                f"a card is a code from 0 to {_JOKER_CODE} or a text like 'QH', not {code!r}"
+            )
         index = code.__index__()
         if 0 <= index <= _JOKER_CODE:
             return _CARDS[index]

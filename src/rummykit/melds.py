@@ -21,7 +21,6 @@ which positions a run may use (:class:`AceRule`).
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
@@ -172,9 +171,7 @@ class MeldRules:
         return self._kinds
 
 
-_MELD_TEXT: Final = re.compile(
-    r"^\s*(?P<kind>set|run|quartet)\s+(?P<anchor>[^:]+?)\s*:\s*(?P<cards>.*?)\s*$", re.IGNORECASE
-)
+_MELD_KINDS: Final = frozenset({"set", "run", "quartet"})
 
 
 def _cards_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -317,17 +314,24 @@ class Meld:
         >>> Meld.parse("run QS-AS: QS KS AS").start
         12
         """
-        match = _MELD_TEXT.match(text)
-        if match is None:
+        # Split by hand, not by one regular expression: a lazy pattern before trailing
+        # spaces backtracks quadratically on long runs of blanks (issue 11, item 2).
+        if not isinstance(text, str):
+            raise InvalidMeldError(
+                f"not a meld: {text!r} (a meld's text is a str)", rule="meld.syntax"
+            )
+        head, colon, listed = text.partition(":")
+        words = head.split(maxsplit=1)
+        if not colon or len(words) != 2 or words[0].lower() not in _MELD_KINDS:
             raise InvalidMeldError(
                 f"not a meld: {text!r} (write e.g. 'run 5H-7H: 5H 6H 9C' or 'set Q: QS QH 9C')",
                 rule="meld.syntax",
             )
-        kind = MeldKind(match["kind"].lower())
-        cards = parse_cards(match["cards"])
+        kind = MeldKind(words[0].lower())
+        cards = parse_cards(listed)
         if not cards:
             raise InvalidMeldError(f"meld {text!r} lists no cards", rule="meld.syntax")
-        anchor = match["anchor"]
+        anchor = words[1].strip()
         if kind is not MeldKind.RUN:
             return cls(kind, cards, rank=Rank.parse(anchor))
         ends = anchor.split("-")

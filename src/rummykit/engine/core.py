@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar, cast, overload
 
 import attrs
 
@@ -42,8 +42,24 @@ def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
 
 
+def whole_number(value: object, what: str) -> int:
+    """``value`` as an ``int`` if it is a whole number (an ``int`` or an integer type such
+    as NumPy's, not a ``bool``), else an :class:`~rummykit.errors.OptionError` naming
+    ``what``: ``7.9``, ``"7"`` or ``True`` are refused, not truncated or read."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise OptionError(f"{what} must be a whole number (int), not {value!r}")
+
+
 def _ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(int(v) for v in value)
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise OptionError(f"scores must be a list of whole numbers, not {value!r}")
+    return tuple(whole_number(v, "a score") for v in value)
 
 
 @attrs.frozen
@@ -114,6 +130,16 @@ class Rules(Protocol[S]):
 
 
 _History = tuple["_History | None", "Move"]
+
+
+def _flat_history(link: _History | None) -> tuple[Move, ...]:
+    """The moves of a history chain, oldest first (without recursion)."""
+    out: list[Move] = []
+    while link is not None:
+        link, move = link
+        out.append(move)
+    out.reverse()
+    return tuple(out)
 
 
 @attrs.frozen(eq=False, slots=False)
@@ -187,6 +213,7 @@ class GameState:
     def view(self, seat: int) -> Any:
         """What ``seat`` may see: its own hand, the public table, counts of other hands,
         scores; hidden cards as placeholders."""
+        whole_number(seat, "the seat")
         if not 0 <= seat < self.players:
             raise OptionError(f"seat {seat} is not in a {self.players}-player game")
         return self.variant.rules.view(self, seat)
@@ -194,13 +221,7 @@ class GameState:
     @property
     def moves(self) -> tuple[Move, ...]:
         """Every move applied since the game (or stacked deal) started, in order."""
-        out: list[Move] = []
-        link = self.history
-        while link is not None:
-            link, move = link
-            out.append(move)
-        out.reverse()
-        return tuple(out)
+        return _flat_history(self.history)
 
     def record(self) -> Any:
         """The game so far as a :class:`~rummykit.engine.record.GameRecord`. Raises
@@ -209,6 +230,31 @@ class GameState:
         from rummykit.engine.record import GameRecord
 
         return GameRecord.of(self)
+
+    # -- copying and pickling: states are immutable values ------------------------------------
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        """A state never changes, so a deep copy is the state itself (and costs nothing,
+        however long the game)."""
+        return self
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields to pickle: the history as a flat tuple of moves (a linked chain as deep
+        as the game would overflow the pickler's recursion), no cached data."""
+        fields = dict(self.__dict__)
+        fields["history"] = _flat_history(self.history)
+        return fields
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        fields = dict(fields)
+        link: _History | None = None
+        for move in cast("tuple[Move, ...]", fields["history"]):
+            link = (link, move)
+        fields["history"] = link
+        object.__setattr__(self, "__dict__", fields)
 
     def extend_history(self, move: Move) -> _History:
         """The history link that records ``move`` after this state (for rules modules)."""
@@ -299,8 +345,13 @@ class Variant:
     max_players: int = 8
 
     def option(self, name: str) -> object:
-        """The value of option ``name``."""
-        return dict(self.options)[name]
+        """The value of option ``name``; an :class:`~rummykit.errors.OptionError` (a
+        ``ValueError``) listing the variant's options when it has none of that name."""
+        options = dict(self.options)
+        if name not in options:
+            known = ", ".join(sorted(options)) or "none"
+            raise OptionError(f"{self.id} has no option {name!r}; its options: {known}")
+        return options[name]
 
     def new_game(
         self,
@@ -314,7 +365,15 @@ class Variant:
         first: int | None = None,
     ) -> GameState:
         """Start a game. ``seed`` drives every shuffle; ``deck``, ``scores``, ``dealer``,
-        ``deal`` and ``first`` stack a game or a single deal (see :class:`Setup`)."""
+        ``deal`` and ``first`` stack a game or a single deal (see :class:`Setup`). Every
+        number must be an ``int`` (not a ``bool``, ``float`` or ``str``): anything else is an
+        :class:`~rummykit.errors.OptionError`."""
+        players = whole_number(players, "players")
+        seed = whole_number(seed, "the seed")
+        if dealer is not None:
+            dealer = whole_number(dealer, "dealer")
+        if first is not None:
+            first = whole_number(first, "first")
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
                 f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}"
@@ -334,7 +393,7 @@ class Variant:
                     f"a stacked deck must hold exactly the {len(expected)} cards of the "
                     f"{self.id} deck for {players} players (got {len(setup.deck)} cards)"
                 )
-        state: GameState = self.rules.start(self, players, int(seed), setup)
+        state: GameState = self.rules.start(self, players, seed, setup)
         return state
 
     def deck(self, players: int) -> DeckSpec:

@@ -226,6 +226,8 @@ def parse_move(text: str) -> Move:
 
     Raises :class:`~rummykit.errors.MoveParseError` (a ``ValueError``) quoting the input.
     """
+    if not isinstance(text, str):
+        raise MoveParseError(f"a move's text is a str like 'discard QS', not {text!r}")
     words = text.strip().split(maxsplit=1)
     verb = words[0].lower() if words else ""
     rest = words[1].strip() if len(words) > 1 else ""

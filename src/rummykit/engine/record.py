@@ -32,6 +32,21 @@ __all__ = ["FORMAT", "GameRecord"]
 FORMAT: Final = "rummykit.record/1"
 
 
+#: The entries of a record, and of its setup.
+_KEYS: Final = frozenset({"format", "variant", "options", "players", "seed", "setup", "moves"})
+_SETUP_KEYS: Final = frozenset({"deck", "scores", "dealer", "deal", "first"})
+
+
+def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object as a dict, refusing a key given twice (JSON would keep the last)."""
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"record has the entry {key!r} twice")
+        out[key] = value
+    return out
+
+
 def _options(value: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(value.items()))
 
@@ -83,10 +98,14 @@ class GameRecord:
     def from_json(cls, text: str) -> GameRecord:
         """Read a record written by :meth:`to_json`. Raises
         :class:`~rummykit.errors.RecordError` (a ``ValueError``) saying what is wrong."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise RecordError(f"a record is JSON text, not {type(text).__name__}")
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_no_repeated_keys)
         except json.JSONDecodeError as error:
             raise RecordError(f"a record must be JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("a record must be JSON of a game, not nested this deep") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -102,6 +121,12 @@ class GameRecord:
         missing = [k for k in ("variant", "players", "seed", "moves") if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
+        unknown = sorted(set(data) - _KEYS)
+        if unknown:
+            raise RecordError(
+                f"record has unknown entries {', '.join(map(repr, unknown))}; a "
+                f"{FORMAT} record has {', '.join(sorted(_KEYS))}"
+            )
         options, setup, moves = data.get("options", {}), data.get("setup", {}), data["moves"]
         if not isinstance(options, dict) or not isinstance(setup, dict):
             raise RecordError("record 'options' and 'setup' must be JSON objects")
@@ -110,6 +135,12 @@ class GameRecord:
         for key in ("players", "seed"):
             if not isinstance(data[key], int) or isinstance(data[key], bool):
                 raise RecordError(f"record {key!r} must be a whole number")
+        wrong = sorted(set(setup) - _SETUP_KEYS)
+        if wrong:
+            raise RecordError(
+                f"record 'setup' has unknown entries {', '.join(map(repr, wrong))}; it may "
+                f"have {', '.join(sorted(_SETUP_KEYS))}"
+            )
         try:
             stacked = Setup(
                 deck=setup.get("deck"),

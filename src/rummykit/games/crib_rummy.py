@@ -44,6 +44,7 @@ from rummykit.engine.rummy import RummyRules
 from rummykit.errors import OptionError
 from rummykit.melds import AceRule, Meld, MeldKind, MeldRules, SetSuits
 from rummykit.pieces import DealEnd, DealOutcome, DealSpec, FixedDeck, GamePosition, Pickup
+from rummykit.pieces.options import whole
 from rummykit.wilds import WildRules
 
 __all__ = [
@@ -160,10 +161,8 @@ def crib_rummy(
         raise OptionError(f"jokers must be 2 (106 cards) or 4 (108 cards), not {jokers!r}")
     if aces not in ("low", "either"):
         raise OptionError(f"aces must be 'low' or 'either' (R49), not {aces!r}")
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise OptionError(f"target must be a positive whole number (121, 61, 241), not {target!r}")
-    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
-        raise OptionError(f"max_deals must be a positive whole number, not {max_deals!r}")
+    whole("target", target, 1)
+    whole("max_deals", max_deals, 1)
     if not isinstance(strict_pegging, bool):
         raise OptionError(f"strict_pegging must be True or False, not {strict_pegging!r}")
     if not isinstance(joker_respects_copy_limit, bool):

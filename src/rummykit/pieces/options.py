@@ -17,13 +17,35 @@ from __future__ import annotations
 
 from rummykit.errors import OptionError
 
-__all__ = ["flag", "whole"]
+__all__ = ["CEILINGS", "flag", "whole"]
+
+#: The largest value an option of this name may take, unless the factory gives another:
+#: safeguards and sizes whose bigger values would let a game run for ever or allocate
+#: without bound (issue 11). A game of the largest values still ends: at most
+#: ``max_deals`` deals of at most ``max_turns`` turns.
+CEILINGS: dict[str, int] = {
+    "packs": 16,
+    "target": 1_000_000,
+    "max_deals": 1_000,
+    "max_turns": 10_000,
+    "max_takes": 1_000,
+    "repetitions": 100,
+}
 
 
 def whole(name: str, value: object, least: int, most: int | None = None) -> int:
-    """``value`` if it is a whole number (not a bool) from ``least`` to ``most``."""
+    """``value`` if it is a whole number (not a bool) from ``least`` to ``most`` (by default
+    the :data:`CEILINGS` of ``name``, if it has one).
+
+    >>> whole("max_turns", 10**9, 1)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.OptionError: max_turns must be at most 10000, not 1000000000
+    """
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
+    if most is None:
+        most = CEILINGS.get(name)
     if most is not None and value > most:
         raise OptionError(f"{name} must be at most {most}, not {value!r}")
     return value

@@ -1,0 +1,203 @@
+"""Issue 11, hardening: bad input gets a clear ``ValueError`` in bounded time and changes
+nothing; long games copy and pickle; shared states work across threads. Each test is named
+after the item of the issue it covers."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import pickle
+import random
+import threading
+import time
+
+import pytest
+
+import rummykit
+from rummykit import Card, GameRecord, parse_move
+from rummykit.engine import table
+from rummykit.errors import MoveParseError, OptionError, RecordError
+
+
+def _long_game(game: str, players: int, moves: int, seed: int = 1) -> rummykit.State:
+    state = rummykit.variant(game).new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+# -- item 1: unbounded options -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("crazy-rummy-faceup", {"packs": 10**100}),
+        ("crazy-rummy-faceup", {"max_turns": 10**9}),
+        ("crummy", {"repetitions": 10**9}),
+        ("gin-rummy", {"max_deals": 10**9}),
+        ("crib-rummy", {"target": 10**100}),
+    ],
+)
+def test_item1_options_are_bounded(game: str, options: dict[str, int]) -> None:
+    started = time.perf_counter()
+    with pytest.raises(OptionError, match=f"{next(iter(options))} must be at most"):
+        rummykit.variant(game, **options)
+    assert time.perf_counter() - started < 5
+
+
+def test_item1_an_unbounded_option_in_a_record_is_refused_without_hanging() -> None:
+    text = rummykit.variant("crazy-rummy-faceup").new_game(players=2).record().to_json()
+    bad = text.replace('"packs": null', f'"packs": {10**100}')
+    assert bad != text
+    with pytest.raises(RecordError):
+        GameRecord.from_json(bad).replay()
+
+
+# -- item 2: quadratic parsing -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "meld set Q: QS" + " " * 200_000 + "QH",
+        "lay QS" + " " * 200_000 + "on #1",
+        "discard" + " " * 200_000 + "QS",
+        "QS " * 100_000,
+    ],
+)
+def test_item2_move_text_is_read_in_linear_time(text: str) -> None:
+    started = time.perf_counter()
+    with contextlib.suppress(MoveParseError):
+        parse_move(text)
+    assert time.perf_counter() - started < 1  # quadratic: minutes at this size
+
+
+def test_item2_a_meld_with_many_blanks_reads_like_one_without() -> None:
+    assert parse_move("meld set Q: QS" + " " * 64_000 + "QH") == parse_move("meld set Q: QS QH")
+
+
+# -- item 3: long games copy and pickle ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), [("gin-rummy", 2), ("crazy-rummy-faceup", 3)])
+def test_item3_long_games_deep_copy_and_pickle(game: str, players: int) -> None:
+    state = _long_game(game, players, 4000)
+    assert len(state.moves) > 1000
+    assert copy.deepcopy(state) is state and copy.copy(state) is state  # immutable values
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.moves == state.moves
+    assert list(again.legal_moves()) == list(state.legal_moves())
+    assert again.record().to_json() == state.record().to_json()
+
+
+# -- item 4: records -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mutate", "says"),
+    [
+        (lambda text: "[" * 5000 + "]" * 5000, "nested"),
+        (lambda text: text.replace('"players"', '"dealr": 1, "players"'), "dealr"),
+        (lambda text: text[:-1] + ', "seed": 5}', "twice"),
+        (lambda text: text.replace('"deal": 1', '"deal": 1, "dealr": 0'), "dealr"),
+        (lambda text: text.replace("rummykit.record/1", "rummykit.record/2"), "not supported"),
+    ],
+)
+def test_item4_bad_records_raise_record_error_naming_the_entry(mutate, says) -> None:
+    text = rummykit.variant("crib-rummy").new_game(players=2, seed=3).record().to_json()
+    with pytest.raises(RecordError, match=says):
+        GameRecord.from_json(mutate(text))
+
+
+# -- items 7 and 8: seats, seeds, option and card types ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"dealer": 1.0},
+        {"first": 0.5},
+        {"seed": 7.9},
+        {"seed": "7"},
+        {"seed": "٣"},
+        {"seed": b"7"},
+        {"seed": True},
+        {"scores": [0.5, 0]},
+        {"scores": "00"},
+        {"players": "4"},
+    ],
+)
+def test_item7_seats_seeds_and_scores_must_be_whole_numbers(arguments) -> None:
+    arguments = {"players": 2, **arguments}
+    with pytest.raises(OptionError, match="whole number"):
+        rummykit.variant("crib-rummy").new_game(**arguments)
+
+
+def test_item7_a_view_names_a_seat_by_number() -> None:
+    state = rummykit.variant("crib-rummy").new_game(players=2)
+    with pytest.raises(OptionError, match="whole number"):
+        state.view(True)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [1.5, None, True, object()])
+def test_item8_a_card_is_a_code_or_a_text(value: object) -> None:
+    with pytest.raises(OptionError, match="a card is a code"):
+        Card(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [None, 5, b"discard QS"])
+def test_item8_move_text_must_be_a_str(value: object) -> None:
+    with pytest.raises(MoveParseError, match="a move's text is a str"):
+        parse_move(value)  # type: ignore[arg-type]
+
+
+def test_item8_an_unknown_option_name_lists_the_options() -> None:
+    with pytest.raises(OptionError, match=r"no option 'nope'.*target"):
+        rummykit.variant("crib-rummy").option("nope")
+
+
+# -- item 9: states shared between threads -------------------------------------------------
+
+
+def test_item9_threads_sharing_states_and_a_small_cache_agree_with_one_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Six threads list and play the moves of the same states while the lay-off cache is
+    kept tiny (so it is cleared all the time); every answer equals the one-thread answer."""
+    monkeypatch.setattr(table, "_EXTENSIONS_LIMIT", 8)
+    states = []
+    for seed in range(3):
+        state = rummykit.variant("crib-rummy").new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            states.append(state)
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randrange(len(legal))])
+    expected = [[str(m) for m in s.legal_moves()] for s in states]
+    failures: list[str] = []
+
+    def work(offset: int) -> None:
+        try:
+            for index in range(len(states)):
+                at = (index + offset * 17) % len(states)
+                moves = list(states[at].legal_moves())
+                if [str(m) for m in moves] != expected[at]:
+                    failures.append(f"position {at}: moves differ")
+                for move in moves:
+                    states[at].apply(move)
+        except Exception as error:  # any error fails the test below
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures[:5]
