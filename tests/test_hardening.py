@@ -201,3 +201,36 @@ def test_item9_threads_sharing_states_and_a_small_cache_agree_with_one_thread(
     for thread in threads:
         thread.join()
     assert not failures, failures[:5]
+
+
+# -- item 5: hand-built moves --------------------------------------------------------------
+
+
+def _malformed_moves() -> list[object]:
+    from rummykit import LayMeld, Meld, MeldKind, Suit, Swap
+
+    run_of_ints = Meld(MeldKind.RUN, (26, 27, 28), suit=Suit.HEARTS, start=1)  # type: ignore[arg-type]
+    int_suit = Meld(MeldKind.RUN, (26, 27, 28), suit=1, start=1)  # type: ignore[arg-type]
+    queen = Card.parse("QS")
+    return [
+        LayMeld(run_of_ints),
+        LayMeld(int_suit),
+        LayMeld("set Q: QS QH QD"),  # type: ignore[arg-type]
+        Swap(5, 0, 0),  # type: ignore[arg-type]
+        Swap(queen, 0.0, 0),  # type: ignore[arg-type]
+        Swap(queen, 0, "1"),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize("game", ["crazy-rummy", "crummy-rummy", "crazy-rummy-faceup"])
+@pytest.mark.parametrize("index", range(6))
+def test_item5_hand_built_moves_with_bad_fields_are_refused_by_the_rule_check(
+    game: str, index: int
+) -> None:
+    state = _long_game(game, 3, 40, seed=index)
+    move = _malformed_moves()[index]
+    assert not state.is_legal(move)
+    with pytest.raises(rummykit.IllegalMoveError) as caught:
+        state.apply(move)  # type: ignore[arg-type]
+    assert caught.value.rule == "move.malformed"
+    assert "illegal move" in str(caught.value)  # the message prints, whatever the fields

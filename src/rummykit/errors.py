@@ -96,11 +96,18 @@ class IllegalMoveError(RummykitError, ValueError):
         self.move = move
         self.rule = rule
         self.detail = detail
+        super().__init__(f"illegal move '{_shown(move)}': {detail} [{rule}]")
+
+
+def _shown(move: object) -> str:
+    """``move`` as text; a hand-built move with broken fields may not print itself, so its
+    class name stands in for it rather than a second error hiding the first."""
+    for show in (str, repr):
         try:
-            shown = str(move)
-        except Exception:  # a hand-built move with broken fields cannot always print itself
-            shown = repr(move)
-        super().__init__(f"illegal move '{shown}': {detail} [{rule}]")
+            return show(move)
+        except Exception:  # any failure: try the next way
+            continue
+    return f"<{type(move).__name__} with malformed fields>"
 
 
 class MoveParseError(RummykitError, ValueError):

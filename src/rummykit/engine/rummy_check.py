@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
-from rummykit.cards import Card
+from rummykit.cards import Card, Rank, Suit
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -339,16 +339,44 @@ def _malformed(move: object) -> str | None:
             return f"the target must be a table index (int), not {move.target!r}"
         if move.end is not None and not isinstance(move.end, End):
             return f"the end must be End.LOW, End.HIGH or None, not {move.end!r}"
-    if isinstance(move, LayMeld) and not isinstance(move.meld, Meld):
-        return (
-            f"the meld must be a Meld (e.g. Meld.parse('run 3S-5S: 3S 4S 5S')), not {move.meld!r}"
-        )
+    if isinstance(move, LayMeld):
+        return malformed_meld(move.meld)
+    if isinstance(move, Swap):
+        if type(move.card) is not Card:
+            return f"the card must be a Card (e.g. Card.parse('QH')), not {move.card!r}"
+        if type(move.target) is not int or type(move.index) is not int:
+            return (
+                f"the meld number and the position must be whole numbers (int), not "
+                f"{move.target!r} and {move.index!r}"
+            )
     if isinstance(move, TakeDiscard) and (type(move.count) is not int or move.count < 1):
         return f"TakeDiscard takes a whole number of cards of at least 1, not {move.count!r}"
     if isinstance(move, ChooseStart) and not isinstance(move.first, bool):
         return f"ChooseStart takes True or False, not {move.first!r}"
     if isinstance(move, Peg) and not isinstance(move.claim, bool):
         return f"Peg takes True or False, not {move.claim!r}"
+    return None
+
+
+def malformed_meld(meld: object) -> str | None:
+    """What is wrong with a hand-built meld's fields, if anything: a meld that is not a
+    :class:`~rummykit.melds.Meld`, cards that are not :class:`~rummykit.cards.Card`, an
+    anchor of the wrong type. (A meld from ``Meld.parse`` or the solver is well formed.)"""
+    if not isinstance(meld, Meld):
+        return f"the meld must be a Meld (e.g. Meld.parse('run 3S-5S: 3S 4S 5S')), not {meld!r}"
+    bad = next((card for card in meld.cards if type(card) is not Card), None)
+    if bad is not None or not isinstance(meld.kind, MeldKind):
+        what = f"a card is {bad!r}" if bad is not None else f"the kind is {meld.kind!r}"
+        return f"a meld holds Card values of a MeldKind, but {what}; build it with Meld.parse"
+    if (
+        (meld.rank is not None and not isinstance(meld.rank, Rank))
+        or (meld.suit is not None and not isinstance(meld.suit, Suit))
+        or type(meld.start) is not int
+    ):
+        return (
+            f"a meld's anchor is a Rank, a Suit and a whole number start, not rank="
+            f"{meld.rank!r}, suit={meld.suit!r}, start={meld.start!r}; build it with Meld.parse"
+        )
     return None
 
 
