@@ -234,3 +234,32 @@ def test_item5_hand_built_moves_with_bad_fields_are_refused_by_the_rule_check(
         state.apply(move)  # type: ignore[arg-type]
     assert caught.value.rule == "move.malformed"
     assert "illegal move" in str(caught.value)  # the message prints, whatever the fields
+
+
+# -- item 15: an all-cards contract is met only with nothing left ------------------------
+
+
+def test_item15_an_all_cards_contract_is_not_met_with_cards_left_in_hand() -> None:
+    from rummykit import Meld, parse_cards
+    from rummykit.cards import Rank, Suit
+    from rummykit.contracts import Contract
+
+    contract = Contract.parse("3 runs, all cards")
+    runs = [
+        Meld.run(parse_cards(text), suit=suit, start=start)
+        for text, suit, start in (
+            ("3H 4H 5H 6H", Suit.HEARTS, 3),
+            ("7S 8S 9S 10S", Suit.SPADES, 7),
+            ("9C 10C JC QC", Suit.CLUBS, 9),
+        )
+    ]
+    assert contract.is_met(runs, left=())
+    assert not contract.is_met(runs, left=parse_cards("KD"))
+    with pytest.raises(OptionError, match="left=hand"):
+        contract.is_met(runs)
+    assert Contract.parse("2 sets").is_met(
+        [
+            Meld.set(parse_cards("5S 5H 5D"), rank=Rank.FIVE),
+            Meld.set(parse_cards("6S 6H 6C"), rank=Rank.SIX),
+        ]
+    )

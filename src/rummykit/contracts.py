@@ -23,6 +23,7 @@ from typing import Final
 
 import attrs
 
+from rummykit.cards import Card
 from rummykit.errors import OptionError
 from rummykit.melds import Meld, MeldKind
 
@@ -177,8 +178,24 @@ class Contract:
             open_reqs.remove(match)
         return tuple(open_reqs)
 
-    def is_met(self, melds: Sequence[Meld]) -> bool:
-        """Whether ``melds`` are exactly this contract."""
+    def is_met(self, melds: Sequence[Meld], *, left: Sequence[Card] | None = None) -> bool:
+        """Whether ``melds`` are exactly this contract; for an ``all cards`` contract, also
+        that the lay-down leaves no card in hand, so ``left`` (the cards still held) must be
+        given (issue 11, item 15).
+
+        >>> from rummykit.cards import parse_cards, Rank
+        >>> c = Contract.parse("1 set, all cards")
+        >>> queens = Meld.set(parse_cards("QS QH QD"), rank=Rank.QUEEN)
+        >>> c.is_met([queens], left=()), c.is_met([queens], left=parse_cards("2C"))
+        (True, False)
+        """
+        if self.all_cards:
+            if left is None:
+                raise OptionError(
+                    f"'{self}' is met only when no card is left: pass is_met(melds, left=hand)"
+                )
+            if left:
+                return False
         return self.unmet(melds) == ()
 
 
