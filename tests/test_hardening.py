@@ -263,3 +263,13 @@ def test_item15_an_all_cards_contract_is_not_met_with_cards_left_in_hand() -> No
             Meld.set(parse_cards("6S 6H 6C"), rank=Rank.SIX),
         ]
     )
+
+
+def test_item15_a_meld_never_holds_more_copies_of_a_card_than_the_deck() -> None:
+    from rummykit import Meld
+
+    one_pack = rummykit.variant("crazy-rummy").new_game(players=4, seed=1, deal=13)
+    violation = one_pack.context.violation(Meld.parse("run 10D-KD: KD KD KC KS"))
+    assert violation is not None and violation.rule == "card_copies"
+    two_packs = rummykit.variant("crazy-rummy", decks=2).new_game(players=4, seed=1, deal=13)
+    assert two_packs.context.violation(Meld.parse("run 10D-KD: KD KD KC KS")) is None

@@ -449,6 +449,15 @@ class MeldContext:
             return Violation(
                 f"{meld.kind.value}.not_allowed", f"this game has no {meld.kind.value}s"
             )
+        cards = meld.cards
+        if len(set(cards)) < len(cards):  # the same physical card twice: enough packs?
+            for card in set(cards):
+                if cards.count(card) > self.deck.copies(card):
+                    return Violation(
+                        "card_copies",
+                        f"{meld}: {cards.count(card)} x {card}, but the deck holds "
+                        f"{self.deck.copies(card)}",
+                    )
         structural = (
             self._run_violation(meld) if meld.kind is MeldKind.RUN else self._group_violation(meld)
         )
