@@ -19,6 +19,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 from helpers import deal_summary, golden_diff, illegal, legal, play
 
@@ -791,3 +792,25 @@ def test_golden_files_cover_several_player_counts():
     files = [json.loads(p.read_text()) for p in GOLDEN.glob("crummy-rummy_*.json")]
     assert {2, 4, 6} <= {data["players"] for data in files}
     assert all(data["variant"] == "crummy-rummy" and len(data["steps"]) > 100 for data in files)
+
+
+def test_r34_original_order_a_claim_takes_the_last_stock_card_and_the_round_ends():
+    """Issue 11 item 11: with one stock card and the claimed card the only discard, the
+    claim is allowed (the penalty card exists, R34); the active player then has nothing to
+    draw, so the round ends as R36 says, everyone scoring their hand."""
+    original = rummykit.variant("crummy-rummy", claim_order="original")
+    state = _four_players(original, stock="5H 4C")
+    extra = (*state.stock[:-1], *state.discards[:-1])
+    state = attrs.evolve(
+        state,
+        stock=state.stock[-1:],
+        discards=state.discards[-1:],
+        hands=(*state.hands[:3], tuple(sorted((*state.hands[3], *extra)))),
+    )
+    state = play(state, "draw")
+    assert (state.phase, state.to_move) == (Phase.CLAIM, 2)
+    assert "claim" in legal(state)
+    round_number = state.deal_number
+    state = play(state, "claim")
+    assert state.deal_number == round_number + 1
+    assert state.last_deal is not None and state.last_deal.reason is DealEnd.STOCK

@@ -273,3 +273,30 @@ def test_item15_a_meld_never_holds_more_copies_of_a_card_than_the_deck() -> None
     assert violation is not None and violation.rule == "card_copies"
     two_packs = rummykit.variant("crazy-rummy", decks=2).new_game(players=4, seed=1, deal=13)
     assert two_packs.context.violation(Meld.parse("run 10D-KD: KD KD KC KS")) is None
+
+
+# -- item 14: a set's joker under the table copy limit (R40a) ------------------------------
+
+
+def test_item14_r40a_a_set_joker_needs_a_copy_of_its_rank_left() -> None:
+    from rummykit import Meld
+    from rummykit.cards import DeckSpec
+    from rummykit.melds import MeldContext, MeldRules
+    from rummykit.wilds import DealInfo, WildRules
+
+    context = MeldContext(
+        rules=MeldRules(),
+        deck=DeckSpec.standard(packs=1, extra_jokers=2),
+        wilds=WildRules.jokers().for_deal(DealInfo(1)),
+    )
+    on_table = [Meld.parse("set Q: QD QC JK")]
+    # One pack holds four Queens: QD, QC and the joker on the table stand for three, so a
+    # new set QS QH JK would need a fifth.
+    refused = context.table_copy_violation(Meld.parse("set Q: QS QH JK"), on_table)
+    assert (
+        refused is not None and refused.rule == "wild.table_copies" and "R40a" in refused.message
+    )
+    # Without a Queen joker on the table there is room for one more Queen.
+    room = [Meld.parse("set Q: QD QC QH")]
+    assert context.table_copy_violation(Meld.parse("set K: KS KH JK"), room) is None
+    assert context.table_copy_violation(Meld.parse("set Q: QS JK JK"), room) is not None

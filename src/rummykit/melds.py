@@ -572,7 +572,18 @@ class MeldContext:
         others = tuple(table)
         mask = self.wilds.mask
         for card, stands in zip(meld.cards, meld.represents, strict=True):
-            if not mask[card] or not isinstance(stands, Card) or stands == card:
+            if not mask[card] or stands == card:
+                continue
+            if isinstance(stands, Rank):
+                # A set's wild stands for a card of its rank, suit open: the packs must
+                # still hold one, counting every card of the rank on the table (R40a).
+                held = self.deck.copies_of_rank(stands)
+                if _rank_on_table(stands, (*others, meld)) > held:
+                    return Violation(
+                        "wild.table_copies",
+                        f"{meld}: {card} cannot stand for a {stands.label}; all {held} are "
+                        "already on the table (R40a)",
+                    )
                 continue
             used = self.table_copies(stands, others) + self.table_copies(stands, (meld,))
             if used > self.deck.copies(stands):
@@ -700,3 +711,14 @@ _WILD_MESSAGES: Final = {
     "wild.later_addition": "after the first play no wild may be added to a meld (R52)",
     "wild.later_count": "after the first play a new meld holds at most one wild (R52)",
 }
+
+
+def _rank_on_table(rank: Rank, melds: Iterable[Meld]) -> int:
+    """The cards of ``rank`` in ``melds``, each card as what it stands for (a set's wild as a
+    card of the set's rank, a run's wild as the exact card it fills)."""
+    count = 0
+    for meld in melds:
+        for stands in meld.represents:
+            if (stands.rank if isinstance(stands, Card) else stands) is rank:
+                count += 1
+    return count

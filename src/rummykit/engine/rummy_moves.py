@@ -246,9 +246,10 @@ def _claim_candidates(self: RummyRules, state: RummyState, after: int) -> Iterat
 
 
 def _penalty_available(self: RummyRules, state: RummyState) -> bool:
-    needed = 2 if state.draw_waiting else 1
-    # The claimed card leaves the discard pile before any reshuffle.
-    return len(state.stock) + max(0, self._refill_size(state) - 1) >= needed
+    """Whether a penalty card can be drawn for a claim (R34): from the stock, or from the
+    pile reshuffled once the claimed card has left it. The active player's draw, in the
+    "original" order, does not count: if nothing is left for it, the round ends (R36)."""
+    return len(state.stock) + max(0, self._refill_size(state) - 1) >= 1
 
 
 def _lay_offs(

@@ -1,0 +1,100 @@
+"""Fuzzing the text inputs (issue 11): card text, move text, options and records. Whatever
+the input, only a ``ValueError`` subclass (or a ``TypeError`` for an argument of the wrong
+Python type) may escape, and a bad input changes nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit
+from rummykit import Card, GameRecord, parse_cards, parse_move
+
+#: Text built from the characters moves and cards are made of, and a few others.
+ALPHABET = st.sampled_from(list("0123456789AJQKTSHDC♠♥♦♣ #:-,lowhigmeldsetrunpacrdiswyk\t\n"))
+TEXT = st.text(ALPHABET, max_size=60) | st.text(max_size=30)
+
+GAME = rummykit.variant("crib-rummy", target=31)
+STATE = GAME.new_game(players=2, seed=4)
+RECORD = STATE.apply(STATE.legal_moves()[0]).record().to_dict()
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_card_text_reads_or_raises_value_error(text: str) -> None:
+    try:
+        card = Card.parse(text)
+    except ValueError:
+        return
+    assert Card.parse(str(card)) == card
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_card_lists_read_or_raise_value_error(text: str) -> None:
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return
+    assert parse_cards(" ".join(map(str, cards))) == cards
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_move_text_reads_or_raises_value_error_and_changes_nothing(text: str) -> None:
+    before = STATE.record().to_json()
+    try:
+        move = parse_move(text)
+    except ValueError:
+        return
+    assert parse_move(str(move)) == move
+    with contextlib.suppress(ValueError):
+        STATE.apply(move)
+    assert STATE.record().to_json() == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["target", "max_deals", "aces", "jokers", "strict_pegging", "nope"]),
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        max_size=3,
+    )
+)
+def test_options_are_accepted_or_refused_with_value_error(options: dict[str, object]) -> None:
+    try:
+        variant = rummykit.variant("crib-rummy", **options)
+    except (ValueError, TypeError):
+        return
+    assert variant.new_game(players=2, seed=1).legal_moves()
+
+
+def _mutations() -> st.SearchStrategy[dict[str, object]]:
+    values = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    json_values = st.recursive(values, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+    return st.builds(
+        lambda key, value: {**RECORD, key: value},
+        st.sampled_from([*RECORD, "dealr"]),
+        json_values,
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(_mutations())
+def test_records_read_and_replay_or_raise_value_error(data: dict[str, object]) -> None:
+    try:
+        text = json.dumps(data)
+    except (ValueError, TypeError):
+        return
+    with contextlib.suppress(ValueError):
+        GameRecord.from_json(text).replay()
+
+
+@pytest.mark.parametrize("text", ["", "{", "null", "[]", '{"format": 1}', "1e999999"])
+def test_odd_record_texts_raise_record_error(text: str) -> None:
+    with pytest.raises(ValueError):
+        GameRecord.from_json(text)
