@@ -449,6 +449,11 @@ class MeldContext:
             return Violation(
                 f"{meld.kind.value}.not_allowed", f"this game has no {meld.kind.value}s"
             )
+        structural = (
+            self._run_violation(meld) if meld.kind is MeldKind.RUN else self._group_violation(meld)
+        )
+        if structural is not None:
+            return structural
         cards = meld.cards
         if len(set(cards)) < len(cards):  # the same physical card twice: enough packs?
             for card in set(cards):
@@ -458,11 +463,6 @@ class MeldContext:
                         f"{meld}: {cards.count(card)} x {card}, but the deck holds "
                         f"{self.deck.copies(card)}",
                     )
-        structural = (
-            self._run_violation(meld) if meld.kind is MeldKind.RUN else self._group_violation(meld)
-        )
-        if structural is not None:
-            return structural
         reason = self.wilds.limit.violation(
             size=len(meld.cards),
             wilds=self.wild_count(meld),
