@@ -300,3 +300,28 @@ def test_item14_r40a_a_set_joker_needs_a_copy_of_its_rank_left() -> None:
     room = [Meld.parse("set Q: QD QC QH")]
     assert context.table_copy_violation(Meld.parse("set K: KS KH JK"), room) is None
     assert context.table_copy_violation(Meld.parse("set Q: QS JK JK"), room) is not None
+
+
+# -- item 12: R61's set_copy_limit option in every game with sets and wilds ----------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "meld"),
+    [
+        ("crummy-rummy", 2, "set K: KS KH KD KC 2C"),  # one pack: four Kings and a deuce
+        ("crazy-rummy", 3, "set K: KS KH KD KC AC"),  # deal 1: Aces are wild
+        ("contract-rummy", 3, "set K: KS KH KD KC KS KH KD KC JK"),  # two packs: eight Kings
+    ],
+)
+def test_item12_r61_set_copy_limit_is_an_option(game: str, players: int, meld: str) -> None:
+    from rummykit import Meld
+
+    limited = rummykit.variant(game).new_game(players=players, seed=1)
+    assert limited.variant.option("set_copy_limit") is True
+    violation = limited.context.violation(Meld.parse(meld))
+    assert violation is not None and violation.rule == "set.copy_limit"
+    free = rummykit.variant(game, set_copy_limit=False).new_game(players=players, seed=1)
+    assert free.context.violation(Meld.parse(meld)) is None
+    assert GameRecord.from_json(free.record().to_json()).replay() == free
+    with pytest.raises(OptionError, match="set_copy_limit"):
+        rummykit.variant(game, set_copy_limit="yes")

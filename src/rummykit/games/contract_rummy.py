@@ -51,6 +51,7 @@ from rummykit.pieces import (
     Pickup,
     StockRule,
 )
+from rummykit.pieces.options import flag
 from rummykit.wilds import WildRules
 
 __all__ = ["ContractDeck", "contract_rummy"]
@@ -76,6 +77,7 @@ def contract_rummy(
     deal_sizes: str = "13",
     distinct_contract_melds: str = "touching",
     keep_top_discard: bool = False,
+    set_copy_limit: bool = True,
 ) -> Variant:
     """Build the seven-round contract game with the given options (see the module docs)."""
     schedules = {"13": CONTRACT_RUMMY_SCHEDULE, "10/12": CONTRACT_RUMMY_SCHEDULE_10_12}
@@ -95,7 +97,12 @@ def contract_rummy(
         deck_rule=ContractDeck(),
         deal=DealSpec(sizes=tuple(spec.cards for spec in schedule.specs)),
         schedule=schedule,
-        meld_rules=MeldRules(set_max=None, run_min=4, aces=AceRule.EITHER),
+        meld_rules=MeldRules(
+            set_max=None,
+            run_min=4,
+            aces=AceRule.EITHER,
+            set_copy_limit=flag("set_copy_limit", set_copy_limit),
+        ),
         wilds=WildRules.jokers(),
         pickup=Pickup.TOP,
         going_out=GoingOut.ANY,
@@ -113,6 +120,7 @@ def contract_rummy(
             "deal_sizes": deal_sizes,
             "distinct_contract_melds": distinct_contract_melds,
             "keep_top_discard": keep_top_discard,
+            "set_copy_limit": set_copy_limit,
         },
         min_players=3,
         max_players=8,

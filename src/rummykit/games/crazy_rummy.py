@@ -49,6 +49,7 @@ from rummykit.pieces import (
     StockRule,
     discard_rule_named,
 )
+from rummykit.pieces.options import flag
 from rummykit.wilds import WildRules
 
 __all__ = ["CrazyDeck", "crazy_rummy"]
@@ -75,6 +76,7 @@ def crazy_rummy(
     discard_restriction: str = "discard_pile_and_single_card",
     penalties: str = "standard",
     reply_turn: bool = False,
+    set_copy_limit: bool = True,
 ) -> Variant:
     """Build Crazy Rummy with the given options (see the module documentation)."""
     if decks not in (1, 2, "auto") or isinstance(decks, bool):
@@ -94,7 +96,9 @@ def crazy_rummy(
     rules = RummyRules(
         deck_rule=CrazyDeck(decks),
         deal=DealSpec(sizes=(7,), extra_to_first=1, upcard=False, first_player_draws=False),
-        meld_rules=MeldRules(set_max=None, aces=AceRule.LOW),
+        meld_rules=MeldRules(
+            set_max=None, aces=AceRule.LOW, set_copy_limit=flag("set_copy_limit", set_copy_limit)
+        ),
         wilds=WildRules.rising_rank(),
         pickup=Pickup.TOP,
         open_before_lay_off=True,
@@ -116,6 +120,7 @@ def crazy_rummy(
             "discard_restriction": discard_restriction,
             "penalties": penalties,
             "reply_turn": reply_turn,
+            "set_copy_limit": set_copy_limit,
         },
         min_players=3,
         max_players=6,

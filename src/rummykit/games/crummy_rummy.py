@@ -81,6 +81,7 @@ def crummy_rummy(
     claim_order: str = "main",
     discarder_may_claim: bool = False,
     keep_top_discard: bool = False,
+    set_copy_limit: bool = True,
 ) -> Variant:
     """Build Crummy Rummy with the given options (see the module documentation)."""
     if aces not in ("high", "either"):
@@ -97,6 +98,7 @@ def crummy_rummy(
         ("only_jokers_move", only_jokers_move),
         ("discarder_may_claim", discarder_may_claim),
         ("keep_top_discard", keep_top_discard),
+        ("set_copy_limit", set_copy_limit),
     ):
         if not isinstance(value, bool):
             raise OptionError(f"{name} must be True or False, not {value!r}")
@@ -109,6 +111,7 @@ def crummy_rummy(
             set_max=None,
             run_min=4,
             aces=AceRule.HIGH if aces == "high" else AceRule.EITHER,
+            set_copy_limit=set_copy_limit,
         ),
         wilds=WildRules.deuces_and_jokers(only_jokers_move=only_jokers_move),
         pickup=Pickup.TOP,
@@ -131,6 +134,7 @@ def crummy_rummy(
             "claim_order": claim_order,
             "discarder_may_claim": discarder_may_claim,
             "keep_top_discard": keep_top_discard,
+            "set_copy_limit": set_copy_limit,
         },
         min_players=2,
         max_players=8,
