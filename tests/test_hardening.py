@@ -325,3 +325,34 @@ def test_item12_r61_set_copy_limit_is_an_option(game: str, players: int, meld: s
     assert GameRecord.from_json(free.record().to_json()).replay() == free
     with pytest.raises(OptionError, match="set_copy_limit"):
         rummykit.variant(game, set_copy_limit="yes")
+
+
+# -- item 16: R13b, identical copies and the discard restriction ---------------------------
+
+
+def test_item16_r13b_once_a_copy_of_the_taken_card_is_played_the_other_may_go() -> None:
+    from rummykit.testing.stacking import stacked_game
+
+    game = rummykit.variant("crazy-rummy", decks=2)
+    hands = ["9C 2S 3S 4S 6H 7H 8H KD", "9C 9H 9D 5C JC QS 2D", "3D 4D 5D 6D 7D 8D 10S"]
+    state = stacked_game(game, hands=hands, dealer=2, stock="KS QH JH")
+    state = state.apply(parse_move("discard 9C")).apply(parse_move("take"))
+    # Seat 1 took the 9C and holds another: it plays one copy in a set of Nines...
+    state = state.apply(parse_move("meld set 9: 9H 9D 9C"))
+    assert [str(card) for card in state.hands[1]].count("9C") == 1
+    # ... and the copy left may now be discarded (R13b); before, R13 refused it.
+    assert parse_move("discard 9C") in state.legal_moves()
+    after = state.apply(parse_move("discard 9C"))
+    assert str(after.discards[-1]) == "9C"
+
+
+def test_item16_r13b_the_taken_card_itself_still_stays_when_no_copy_was_played() -> None:
+    from rummykit.testing.stacking import stacked_game
+
+    game = rummykit.variant("crazy-rummy", decks=2)
+    hands = ["9C 2S 3S 4S 6H 7H 8H KD", "10C 9H 9D 5C JC QS 2D", "3D 4D 5D 6D 7D 8D 10S"]
+    state = stacked_game(game, hands=hands, dealer=2, stock="KS QH JH")
+    state = state.apply(parse_move("discard 9C")).apply(parse_move("take"))
+    refused = rummykit.IllegalMoveError
+    with pytest.raises(refused, match="R13"):
+        state.apply(parse_move("discard 9C"))

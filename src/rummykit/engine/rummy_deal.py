@@ -57,6 +57,7 @@ _FRESH_DEAL: Final[dict[str, object]] = {
     "knock_all": False,
     "takes": 0,
     "thrown_back": False,
+    "played": (),
 }
 
 #: Per-rules caches of the deck (by number of players) and of each deal's meld context. Keyed
@@ -175,6 +176,7 @@ def _blank(self: RummyRules, common: dict[str, Any]) -> RummyState:
         indicator=None,
         set_aside=(),
         known=((),) * players,
+        played=(),
         first_play=True,
         hand_melds=((),) * players,
     )
@@ -311,7 +313,7 @@ def _start_turn_fields(
     fields["took"] = fields["drawn"] = None
     fields["single"] = hand[0] if len(hand) == 1 else None
     fields["claimed"] = fields["draw_waiting"] = False
-    fields["contract_laid"] = ()
+    fields["contract_laid"] = fields["played"] = ()
     fields["first_play"] = not state.opened[seat]
 
 

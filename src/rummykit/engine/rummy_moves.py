@@ -113,7 +113,12 @@ def _play_moves(self: RummyRules, state: RummyState) -> Iterator[Move]:
             yield _DISCARDS[card]
         return
     refused = rule.refused(
-        hand, drawn=state.drawn, took=state.took, single=state.single, known=state.known[seat]
+        hand,
+        drawn=state.drawn,
+        took=state.took,
+        single=state.single,
+        known=state.known[seat],
+        played=state.played,
     )
     for card in sorted(set(hand)):
         if card not in refused:
@@ -160,7 +165,12 @@ def _keeps_a_discard(
     if known and laid:
         known = forget(known, laid)
     refused = self.discard_rule.refused(
-        hand, drawn=state.drawn, took=state.took, single=state.single, known=known
+        hand,
+        drawn=state.drawn,
+        took=state.took,
+        single=state.single,
+        known=known,
+        played=(*state.played, *laid),
     )
     return not refused or any(card not in refused for card in hand)
 
@@ -179,7 +189,13 @@ def _discard_problem(
     if known is None:
         known = state.known[state.to_move]
     return rule.problem(
-        card, hand, drawn=state.drawn, took=state.took, single=state.single, known=known
+        card,
+        hand,
+        drawn=state.drawn,
+        took=state.took,
+        single=state.single,
+        known=known,
+        played=state.played,
     )
 
 

@@ -140,6 +140,9 @@ class RummyState(GameState):
     known: tuple[tuple[Card, ...], ...]
     #: The player to move had laid nothing this deal when the turn began (R52's first play).
     first_play: bool
+    #: The cards the player to move has given up from the hand this turn (R13b: once a copy
+    #: of a restricted card is played, a copy left may be discarded).
+    played: tuple[Card, ...]
     #: Derived, per seat, every meld the seat's hand can form (kept up to date move by move so
     #: that move generation never re-solves a whole hand). Not part of the position.
     hand_melds: tuple[tuple[Meld, ...], ...] = attrs.field(repr=False)
@@ -287,7 +290,8 @@ def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[s
     assert hand is not None
     hands = list(state.hands)
     hands[seat] = hand
-    changes: dict[str, Any] = {"hands": tuple(hands)}
+    played = tuple(sorted((*state.played, *cards)))  # a multiset: the order is no part of it
+    changes: dict[str, Any] = {"hands": tuple(hands), "played": played}
     known = state.known[seat]
     if known and any(card in known for card in cards):
         changes["known"] = replace_at(state.known, seat, forget(known, cards))

@@ -53,13 +53,15 @@ class DiscardRestriction(Protocol):
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         """Why ``card`` may not be discarded from ``hand`` (a rule code and a message), or
         ``None``. ``drawn`` is the card drawn this turn from either pile, ``took`` the card
         taken from the discard pile, ``single`` the one card held before drawing, ``known``
         the cards of the hand every player knows are there (a card taken from the discard
         pile stays known until a card like it leaves the hand, where the game's visibility
-        piece says so)."""
+        piece says so), ``played`` the cards the player has laid from the hand this turn
+        (R13b: once a copy of a restricted card is played, a copy left may go)."""
         ...
 
     def refused(
@@ -70,6 +72,7 @@ class DiscardRestriction(Protocol):
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> Collection[Card]:
         """Every card of ``hand`` that :meth:`problem` refuses, at once (the engine lists
         discards with it; :meth:`problem` says why for one card)."""
@@ -93,6 +96,7 @@ class NoRestriction:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         return None
 
@@ -104,6 +108,7 @@ class NoRestriction:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> Collection[Card]:
         return ()
 
@@ -131,8 +136,9 @@ class TurnCards:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
-        if self.taken_stays and card == took and hand.count(card) == 1:
+        if self.taken_stays and card == took and hand.count(card) == 1 and took not in played:
             return (
                 "discard.taken_card",
                 f"{card} came from the discard pile this turn and may not go back (R13)",
@@ -152,9 +158,10 @@ class TurnCards:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> Collection[Card]:
         out: set[Card] = set()
-        if self.taken_stays and took is not None and hand.count(took) == 1:
+        if self.taken_stays and took is not None and hand.count(took) == 1 and took not in played:
             out.add(took)
         if self.single_goes and single is not None and single in hand:
             out.update(card for card in hand if card != single)
@@ -179,8 +186,9 @@ class DrawnCardNever:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
-        if card == drawn and hand.count(card) == 1:
+        if card == drawn and hand.count(card) == 1 and drawn not in played:
             return (
                 "discard.drawn_card",
                 f"you drew {card} this turn and may not discard it (R13)",
@@ -195,8 +203,11 @@ class DrawnCardNever:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> Collection[Card]:
-        return (drawn,) if drawn is not None and hand.count(drawn) == 1 else ()
+        if drawn is not None and hand.count(drawn) == 1 and drawn not in played:
+            return (drawn,)
+        return ()
 
 
 @attrs.frozen
@@ -220,6 +231,7 @@ class TakenCardStays:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> tuple[str, str] | None:
         if took is not None and card == took and took in known:
             return (
@@ -237,6 +249,7 @@ class TakenCardStays:
         took: Card | None,
         single: Card | None,
         known: Sequence[Card] = (),
+        played: Sequence[Card] = (),
     ) -> Collection[Card]:
         return (took,) if took is not None and took in known else ()
 
