@@ -580,7 +580,7 @@ class RummyRules:
         """The fields that change when ``seat`` discards (before the turn ends)."""
         return {
             "history": history,
-            **without_cards(state, seat, (move.card,)),
+            **without_cards(state, seat, (move.card,), played=False),
             "discards": (*state.discards, move.card),
             "top_by": seat,
             "top_fresh": True,

@@ -170,7 +170,7 @@ def _keeps_a_discard(
         took=state.took,
         single=state.single,
         known=known,
-        played=(*state.played, *laid),
+        played=(*state.played, *laid) if state.played else laid,
     )
     return not refused or any(card not in refused for card in hand)
 

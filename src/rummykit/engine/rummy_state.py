@@ -281,17 +281,21 @@ def with_card(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
     return {"hands": tuple(hands), "hand_melds": per_seat(state.hand_melds, seat, melds)}
 
 
-def without_cards(state: RummyState, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
-    """The ``hands`` and ``hand_melds`` (and ``known``) fields after ``seat`` gives up
-    ``cards``: a meld stays formable unless it needs more copies of a given-up card than the
-    hand keeps; a known card like one given up is known no more (nobody can tell which copy
-    left)."""
+def without_cards(
+    state: RummyState, seat: int, cards: Sequence[Card], *, played: bool = True
+) -> dict[str, Any]:
+    """The ``hands`` and ``hand_melds`` (and ``known`` and ``played``) fields after ``seat``
+    gives up ``cards``: a meld stays formable unless it needs more copies of a given-up card
+    than the hand keeps; a known card like one given up is known no more (nobody can tell
+    which copy left). ``played=False`` for a discard: it ends the turn, so the cards played
+    this turn no longer matter (R13b)."""
     hand = remove_cards(state.hands[seat], cards)
     assert hand is not None
     hands = list(state.hands)
     hands[seat] = hand
-    played = tuple(sorted((*state.played, *cards)))  # a multiset: the order is no part of it
-    changes: dict[str, Any] = {"hands": tuple(hands), "played": played}
+    changes: dict[str, Any] = {"hands": tuple(hands)}
+    if played:  # a multiset: the order is no part of it
+        changes["played"] = tuple(sorted((*state.played, *cards)))
     known = state.known[seat]
     if known and any(card in known for card in cards):
         changes["known"] = replace_at(state.known, seat, forget(known, cards))
