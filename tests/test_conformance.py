@@ -82,3 +82,17 @@ def test_every_listed_move_applies_and_only_a_finished_game_has_none(
     for move in legal:
         state.apply(move)
     assert bool(legal) != state.is_over
+
+
+def test_the_kit_reports_a_state_that_does_not_pickle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11: the kit round-trips final states through pickle and deepcopy; a state that
+    cannot be pickled is a reported failure, not a crash."""
+    from rummykit.engine.core import GameState
+
+    def broken(self: GameState) -> dict[str, object]:
+        raise TypeError("cannot pickle this state")
+
+    monkeypatch.setattr(GameState, "__getstate__", broken)
+    report = check_variant(rummykit.variant("crib-rummy", target=31), players=[2], games=1)
+    assert not report.ok
+    assert any("does not pickle" in failure for failure in report.failures)

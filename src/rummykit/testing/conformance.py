@@ -17,6 +17,8 @@ every move:
   illegal), and an illegal move raises :class:`~rummykit.errors.IllegalMoveError`;
 * **views leak nothing**: re-dealing the cards a seat cannot see never changes its view;
 * **records replay exactly**: the JSON record of the game replays to an equal state;
+* **copies are exact**: the final state, however long the game, pickles and deep-copies to
+  an equal state with the same moves;
 * **termination**: every game ends within ``max_moves``.
 
 A variant's rules must provide ``hidden_cards(state, seat)`` and
@@ -26,6 +28,8 @@ A variant's rules must provide ``hidden_cards(state, seat)`` and
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -185,7 +189,23 @@ def _play_checked(
     replayed = GameRecord.from_json(state.record().to_json()).replay()
     if replayed != state:
         return moves, [f"{context}: the game record does not replay to the final state"]
-    return moves, []
+    return moves, _copy_problems(state, context)
+
+
+def _copy_problems(state: GameState, context: str) -> list[str]:
+    """A finished game (however long) pickles, unpickles and deep-copies to an equal state
+    with the same moves; any error doing so is a failure, not a crash of the kit."""
+    try:
+        unpickled = pickle.loads(pickle.dumps(state))
+        copied = copy.deepcopy(state)
+    except Exception as error:  # the kit reports what a user's variant does wrong
+        return [f"{context}: the final state does not pickle or deep-copy: {error!r}"]
+    problems = []
+    if unpickled != state or unpickled.moves != state.moves:
+        problems.append(f"{context}: the final state unpickles to a different state")
+    if copied != state:
+        problems.append(f"{context}: a deep copy of the final state differs from it")
+    return problems
 
 
 def check_variant(
