@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from rummykit.cards import Card, DeckSpec
@@ -22,7 +22,7 @@ from rummykit.errors import OptionError
 from rummykit.melds import Meld, MeldContext, MeldRules
 from rummykit.pieces.outcome import DealEnd, DealOutcome, NamesDealWinner, biggest_gain
 from rummykit.solver import possible_melds
-from rummykit.wilds import DealInfo, DealWilds, WildPolicy
+from rummykit.wilds import DealInfo, DealWilds
 
 if TYPE_CHECKING:
     from rummykit.engine.rummy import RummyRules
@@ -76,35 +76,18 @@ def _remember(cache: dict[_K, _V], key: _K, value: _V) -> None:
     cache[key] = value
 
 
-@functools.lru_cache(maxsize=256)
-def _cards_of(deck: DeckSpec) -> tuple[Card, ...]:
-    """The cards of ``deck`` (built once per deck: a deal shuffles a copy)."""
-    return deck.cards()
-
-
-def _context(
-    meld_rules: MeldRules, deck: DeckSpec, wilds: WildPolicy, deal: DealInfo
-) -> MeldContext:
-    """The meld context of a deal: the same pieces give the same (immutable) context, so it
-    is built once, not on every deal (unless a piece cannot be hashed)."""
+def _context(meld_rules: MeldRules, deck: DeckSpec, wilds: DealWilds) -> MeldContext:
+    """One context object for the same meld rules, deck and wild cards, whatever the deal or
+    the rules object that chose them, so the solver's tables for it are built once (a fresh
+    one when a piece cannot be hashed)."""
     try:
-        return _shared_context(meld_rules, deck, cast(Hashable, wilds), deal)
+        return _shared_context(meld_rules, deck, wilds)
     except TypeError:
-        return MeldContext(rules=meld_rules, deck=deck, wilds=wilds.for_deal(deal))
+        return MeldContext(rules=meld_rules, deck=deck, wilds=wilds)
 
 
 @functools.lru_cache(maxsize=1024)
-def _shared_context(
-    meld_rules: MeldRules, deck: DeckSpec, wilds: Hashable, deal: DealInfo
-) -> MeldContext:
-    policy = cast(WildPolicy, wilds)
-    return _context_with(meld_rules, deck, policy.for_deal(deal))
-
-
-@functools.lru_cache(maxsize=1024)
-def _context_with(meld_rules: MeldRules, deck: DeckSpec, wilds: DealWilds) -> MeldContext:
-    """One context object for the same wild cards, whatever the deal that chose them (so
-    the solver's tables for it are built once)."""
+def _shared_context(meld_rules: MeldRules, deck: DeckSpec, wilds: DealWilds) -> MeldContext:
     return MeldContext(rules=meld_rules, deck=deck, wilds=wilds)
 
 
@@ -254,7 +237,7 @@ def _deck_of(self: RummyRules, players: int) -> tuple[DeckSpec, tuple[Card, ...]
     found = _DECKS.get(key)
     if found is None or found[0] is not self:
         deck = self.deck(players)
-        found = (self, deck, _cards_of(deck))
+        found = (self, deck, deck.cards())
         _remember(_DECKS, key, found)
     return found[1], found[2]
 
@@ -267,7 +250,8 @@ def _context_of(
     key = (id(self), players, number, indicator)
     found = _CONTEXTS.get(key)
     if found is None or found[0] is not self:
-        context = _context(self.meld_rules, deck, self.wilds, DealInfo(number, indicator))
+        wilds = self.wilds.for_deal(DealInfo(number, indicator))
+        context = _context(self.meld_rules, deck, wilds)
         found = (self, context)
         _remember(_CONTEXTS, key, found)
     return found[1]
