@@ -29,6 +29,10 @@ since) is counted under ``added_in_current`` and does not fail the gate; one tha
 missing does. JSON goes to stdout, progress to stderr; the exit status is 1 when anything
 differs, 2 when the comparison could not be run (e.g. a side does not import).
 
+``--wilds-in-card-order`` compares the legal moves of both sides as sets with every run's wild
+cards of one rank put in card order (the listing of rummykit 0.x after issue 11, item 10): the
+gate for that change, on random lines only (``--greedy-every 0``).
+
 ``--check`` plays the cases recorded in FILE (with the configuration stored there) on the
 importable rummykit, in this process or on ``--jobs`` processes; tests/test_differential.py
 runs it on tests/golden/differential_baseline.json.
@@ -176,6 +180,7 @@ class Config(NamedTuple):
     cap: int = DEFAULT_CAP  # 0: whole games
     greedy_every: int = DEFAULT_GREEDY_EVERY
     games: tuple[str, ...] = ()  # empty: every registered game
+    wilds_in_card_order: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {**self._asdict(), "games": list(self.games)}
@@ -188,6 +193,7 @@ class Config(NamedTuple):
             cap=int(data["cap"]),
             greedy_every=int(data["greedy_every"]),
             games=tuple(data.get("games", ())),
+            wilds_in_card_order=bool(data.get("wilds_in_card_order", False)),
         )
 
 
@@ -284,9 +290,13 @@ def _line(
         choose = greedy_chooser() if case.agent == "greedy" else None
         while not state.is_over and (cap <= 0 or positions < cap):
             moves = list(state.legal_moves())
+            if _SETTINGS["wilds_in_card_order"]:
+                moves = _in_card_order(state, moves)
             if not moves:
                 raise RuntimeError("no legal moves in a game that is not over")
             move = moves[rng.randrange(len(moves))] if choose is None else choose(state, rng)
+            if _SETTINGS["wilds_in_card_order"]:
+                move = _in_card_order(state, [move])[0]
             # Tuples of scores are written as JSON arrays: tuple or list is not behaviour.
             yield (
                 positions,
@@ -314,6 +324,34 @@ def _line(
             "error": f"{type(error).__name__}: {error}",
             "after_moves": positions,
         }
+
+
+#: ``--wilds-in-card-order`` (set by :func:`main`, inherited by the worker processes).
+_SETTINGS = {"wilds_in_card_order": False}
+
+
+def _in_card_order(state: Any, moves: Sequence[Any]) -> list[Any]:
+    """``moves`` without repeats and sorted by text, each run's wild cards of one rank that
+    stand for other cards in card order (written here, not imported, so that it runs on an
+    old rummykit as well)."""
+    import attrs
+
+    found: dict[str, Any] = {}
+    for listed in moves:
+        move, meld = listed, getattr(listed, "meld", None)
+        if meld is not None and meld.kind.name == "RUN":
+            mask = state.context.wilds.mask
+            slots: dict[object, list[int]] = {}
+            for index, (card, stands) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+                if mask[card] and card != stands:
+                    slots.setdefault(card.rank, []).append(index)
+            cards = list(meld.cards)
+            for places in slots.values():
+                for index, card in zip(places, sorted(cards[i] for i in places), strict=True):
+                    cards[index] = card
+            move = attrs.evolve(move, meld=type(meld).run(cards, suit=meld.suit, start=meld.start))
+        found.setdefault(str(move), move)
+    return [found[text] for text in sorted(found)]
 
 
 def _dumps(value: object) -> bytes:
@@ -564,6 +602,8 @@ def config_args(config: Config) -> list[str]:
     args += ["--cap", str(config.cap), "--greedy-every", str(config.greedy_every)]
     if config.games:
         args += ["--games", ",".join(config.games)]
+    if config.wilds_in_card_order:
+        args.append("--wilds-in-card-order")
     return args
 
 
@@ -691,6 +731,7 @@ def check(path: Path, *, jobs: int = 1, label: str = "") -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise SystemExit(f"{path} is not a {FORMAT} file")
     config = Config.from_json(data["config"])
+    _SETTINGS["wilds_in_card_order"] = config.wilds_in_card_order
     baseline = {
         key: {"positions": positions, "fp": fp}
         for key, (positions, fp) in data["fingerprints"].items()
@@ -754,6 +795,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--full", action="store_true", help="play whole games (--cap 0)")
     parser.add_argument("--greedy-every", type=int, default=DEFAULT_GREEDY_EVERY)
     parser.add_argument("--games", help="comma-separated game ids (default: all)")
+    parser.add_argument(
+        "--wilds-in-card-order", action="store_true", help="compare runs' wilds in card order"
+    )
     parser.add_argument("--only", action="append", default=[], metavar="KEY", help="one case")
     parser.add_argument("--only-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -767,7 +811,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         cap=0 if args.full else args.cap,
         greedy_every=args.greedy_every,
         games=tuple(args.games.split(",")) if args.games else (),
+        wilds_in_card_order=args.wilds_in_card_order,
     )
+    _SETTINGS["wilds_in_card_order"] = config.wilds_in_card_order
     only: list[str] = list(args.only)
     if args.only_file is not None:
         only += json.loads(args.only_file.read_text())

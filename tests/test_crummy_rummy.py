@@ -261,7 +261,10 @@ def test_r28_the_round_5_run_of_seven_holds_at_most_three_wilds():
     state = draw(game(seat0, spare(seat0, "4D", seats=1, size=11)[0], deal=5, stock="4D"))
     error = illegal(state, "meld run 4H-10H: 4H 2C 6H 2D 8H 2S JK")
     assert error.rule == "meld.wild.half"
-    assert "meld run 4H-10H: 4H 2C 6H 2D 8H 2S 10H" in melds(state)
+    assert "meld run 4H-10H: 4H 2S 6H 2D 8H 2C 10H" in melds(state)
+    # the three Twos listed in card order; any other order of them is the same play, legal too
+    assert "meld run 4H-10H: 4H 2C 6H 2D 8H 2S 10H" not in melds(state)
+    assert state.is_legal(parse_move("meld run 4H-10H: 4H 2C 6H 2D 8H 2S 10H"))
 
 
 def test_r29_a_two_in_its_own_place_still_counts_as_wild():

@@ -354,3 +354,31 @@ def test_item16_r13b_the_taken_card_itself_still_stays_when_no_copy_was_played()
     refused = rummykit.IllegalMoveError
     with pytest.raises(refused, match="R13"):
         state.apply(parse_move("discard 9C"))
+
+
+# -- item 10: a deal with eight wild Aces ----------------------------------------------------
+
+
+def test_item10_eight_wild_aces_list_each_meld_once_not_every_order_of_the_aces() -> None:
+    from rummykit.testing.stacking import stacked_game
+
+    game = rummykit.variant("crazy-rummy", decks=2)
+    aces = "AS AS AH AH AD AD AC AC"  # deal 1: every Ace is wild
+    hands = [aces, "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"]
+    state = stacked_game(game, hands=hands, dealer=2)
+    moves = state.legal_moves()
+    melds = [m.meld for m in moves if isinstance(m, rummykit.LayMeld)]
+    # 150,000 orders of the Aces before; each meld once now, the Aces in card order
+    assert len(melds) == len(set(melds)) == 3_444
+    assert all(state.context.canonical(m) == m for m in melds)
+    assert "meld run JC-KC: AS AH AD" in {str(m) for m in moves}
+    # every other order of the same Aces is legal, and listed in card order
+    rng = random.Random(10)
+    runs = [m for m in melds if m.kind is rummykit.MeldKind.RUN]
+    listed = set(melds)
+    for meld in rng.sample(runs, 200):
+        cards = list(meld.cards)
+        rng.shuffle(cards)
+        other = rummykit.Meld.run(cards, suit=meld.suit, start=meld.start)  # type: ignore[arg-type]
+        assert state.is_legal(rummykit.LayMeld(other))
+        assert state.context.canonical(other) in listed

@@ -437,6 +437,35 @@ class MeldContext:
             count += 1
         return count
 
+    def canonical(self, meld: Meld) -> Meld:
+        """``meld`` as :func:`~rummykit.solver.possible_melds` and the legal move lists give
+        it: in a run, the wild cards of one rank that stand for other cards take their places
+        in card order. Wilds of one rank differ only by suit, so the orders are the same play
+        and every one of them is legal; a wild in its own place (the 7H standing for the 7H)
+        and wilds of different ranks (a joker and a 2) keep theirs. Anything else is returned
+        as it is.
+
+        >>> from rummykit.wilds import DealInfo, WildRules
+        >>> seventh = MeldContext(wilds=WildRules.rising_rank().for_deal(DealInfo(7)))
+        >>> str(seventh.canonical(Meld.parse("run 4H-7H: 7D 5H 7S 7H")))
+        'run 4H-7H: 7S 5H 7D 7H'
+        """
+        if meld.kind is not MeldKind.RUN:
+            return meld
+        mask = self.wilds.mask
+        slots: dict[Rank | None, list[int]] = {}
+        for index, (card, stands) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+            if mask[card] and card != stands:
+                slots.setdefault(card.rank, []).append(index)
+        cards = list(meld.cards)
+        for places in slots.values():
+            for index, card in zip(places, sorted(cards[i] for i in places), strict=True):
+                cards[index] = card
+        if tuple(cards) == meld.cards:
+            return meld
+        assert meld.suit is not None
+        return Meld.run(cards, suit=meld.suit, start=meld.start)
+
     def violation(
         self, meld: Meld, *, first_play: bool = False, wild_added: bool = False
     ) -> Violation | None:

@@ -193,7 +193,11 @@ class GameState:
         return self.over
 
     def legal_moves(self) -> LegalMoves:
-        """Every legal move, as a lazy view (iterate, ``len``, ``in``, ``bool``)."""
+        """Every legal move, as a lazy view (iterate, ``len``, ``in``, ``bool``).
+
+        A meld whose run holds several wild cards of one rank is listed once, those wilds in
+        card order (:meth:`MeldContext.canonical <rummykit.melds.MeldContext.canonical>`):
+        the other orders are the same play and :meth:`is_legal` accepts them too."""
         return LegalMoves(self)
 
     def is_legal(self, move: object) -> bool:

@@ -23,8 +23,9 @@ How the searches work:
 
 * :func:`possible_melds` enumerates sets rank by rank (sub-multisets of the cards of that rank
   and the wild cards) and runs suit by suit (a depth-first walk from every start position in
-  which each position takes its natural card or one of the distinct wild cards), so every
-  distinct meld is produced exactly once.
+  which each position takes its natural card or one of the distinct wild cards, wilds of one
+  rank in card order), so every distinct meld is produced exactly once. Eight wild Aces of two
+  packs make 3,444 melds, not the 150,000 orders of the Aces.
 * :func:`min_deadwood` branches on the lowest natural card of what is left: it is deadwood, or
   it lies in a meld *template* (natural cards plus a number of wild cards). Wild cards are
   counted, not named, when their identity cannot matter; the wilds a solution melds are then

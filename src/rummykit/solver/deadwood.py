@@ -139,7 +139,9 @@ def best_arrangement(
     """The arrangement of ``hand`` with the highest ``sum(meld_value(m) for m in melds) -
     sum(value(c) for c in deadwood)``; ``meld_value`` defaults to 0, which minimises deadwood.
     Ties are broken deterministically (the same hand always gives the same arrangement). In
-    the melds, the most valuable wild cards are the ones melded.
+    the melds, the most valuable wild cards are the ones melded. The melds considered are
+    those :func:`~rummykit.solver.possible_melds` lists (wilds of one rank in card order), so
+    ``meld_value`` should not tell apart two orders of one rank's wild cards.
 
     >>> from rummykit import parse_cards
     >>> from rummykit.melds import MeldContext

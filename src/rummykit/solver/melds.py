@@ -56,9 +56,12 @@ def possible_melds(
     """Every distinct valid meld that some of the cards of ``hand`` can form.
 
     Identical cards (two packs) count once, so no meld appears twice. A set is listed once per
-    rank it can be read as (its cards in canonical order); a run once per placement of distinct
-    wild cards (a joker at the 4 and a 2C at the 6 differs from the swap; identical wilds are
-    not permuted). Everything :meth:`MeldContext.violation
+    rank it can be read as (its cards in canonical order); a run once per placement of its wild
+    cards up to the order of wilds of one rank: those that stand for other cards take their
+    places in card order (:meth:`MeldContext.canonical
+    <rummykit.melds.MeldContext.canonical>`), since they differ only by suit. A joker at the 4
+    and a 2C at the 6 is listed beside the swap; a 2H at the 4 and a 2C at the 6 is listed, the
+    swap (an equally legal play) is not. Everything :meth:`MeldContext.violation
     <rummykit.melds.MeldContext.violation>` checks holds for each meld, with the wild limit
     judged for ``first_play``; melds of wild cards only (allowed with no wild limit, R17) are
     read as every set rank and every run position of every suit. ``kinds`` keeps only those
@@ -214,6 +217,9 @@ def _gen_runs(tables: _Tables, info: _Hand, fp: int, suit: int) -> list[_Pair]:
                         free |= 1 << pos
     room, room_mask = tables._room[suit], tables._room_mask[suit]
     wild_left = [counts[c] for c in wild_codes]
+    # wilds of one rank that stand for other cards take their slots in card order: lowest[r]
+    # is the index in wild_codes of the last such wild of rank r placed (see possible_melds)
+    lowest = [0] * 14
     plain = [(code, i) for i, code in enumerate(wild_codes)]
     options_of = [
         sorted([*plain, (reps[p], -1)]) if (natural >> p) & 1 else plain for p in range(hi + 1)
@@ -228,11 +234,18 @@ def _gen_runs(tables: _Tables, info: _Hand, fp: int, suit: int) -> list[_Pair]:
         may_grow = n1 < run_max and room[pos] > 0
         ahead = ((free >> nxt) & room_mask[pos]) << 5
         for code, i in options_of[pos]:
+            floor = -1
             if i < 0:
                 w2, wl = w, wilds
             else:
                 if not wild_left[i]:
                     continue
+                if code != rep:
+                    r = _RANK_OF[code]
+                    floor = lowest[r]
+                    if i < floor:
+                        continue
+                    lowest[r] = i
                 w2, wl = w + (0 if excuse and code == rep else 1), wilds - 1
                 wild_left[i] -= 1
             chosen.append(_CARD[code])
@@ -245,6 +258,8 @@ def _gen_runs(tables: _Tables, info: _Hand, fp: int, suit: int) -> list[_Pair]:
             chosen.pop()
             if i >= 0:
                 wild_left[i] += 1
+                if floor >= 0:
+                    lowest[_RANK_OF[code]] = floor
 
     window = (1 << run_max) - 1
     for start in range(tables._lo, hi + 1):
