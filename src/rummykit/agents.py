@@ -21,7 +21,9 @@ from typing import Final, Protocol
 
 import attrs
 
+from rummykit.agents_contract import contract_shortfall, lay_off_distance
 from rummykit.cards import Card
+from rummykit.contracts import Contract
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import (
     ChooseStart,
@@ -33,8 +35,10 @@ from rummykit.engine.moves import (
     LayOff,
     Move,
     Pass,
+    Swap,
     TakeDiscard,
 )
+from rummykit.melds import Meld, MeldContext
 
 __all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
 
@@ -63,14 +67,19 @@ class RandomAgent:
         return moves[rng.randrange(len(moves))]
 
 
-def usefulness(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
-    """How much ``card`` helps ``hand`` towards melds: cards of its rank, cards of its suit
-    within two ranks, and wild cards that could join it. Wild cards are the most useful.
+def usefulness(
+    card: Card, hand: Sequence[Card], wild: Sequence[bool], *, sets: bool = True, runs: bool = True
+) -> int:
+    """How much ``card`` helps ``hand`` towards melds: cards of its rank (if the game has
+    sets), cards of its suit within two ranks (if it has runs), and wild cards that could join
+    it. Wild cards are the most useful.
 
     >>> from rummykit import parse_cards
     >>> hand = parse_cards("5H 6H QS QD 9C")
     >>> [usefulness(c, hand, [False] * 53) for c in hand]
     [1, 1, 1, 1, 0]
+    >>> [usefulness(c, hand, [False] * 53, runs=False) for c in hand]   # sets only
+    [0, 0, 1, 1, 0]
     """
     if wild[card]:
         return 100
@@ -82,9 +91,10 @@ def usefulness(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
             continue
         if (
             wild[other]
-            or other.rank is card.rank
+            or (sets and other.rank is card.rank)
             or (
-                other.suit is card.suit
+                runs
+                and other.suit is card.suit
                 and other.rank is not None
                 and card.rank is not None
                 and abs(other.rank - card.rank) <= 2
@@ -103,12 +113,22 @@ _CLAIM_HAND_LIMIT: Final = 13
 class GreedyAgent:
     """Melds and lays off whenever it can and discards its least useful card.
 
-    In order: lay the longest meld available; lay off; choose to start when asked; claim a
-    discard out of turn, and take the discard, only when it fits the hand (two or more related
-    cards), or take the fewest cards from deeper in the pile that bring a meld (Rummy 500),
-    else draw; knock as soon as it may (Gin Rummy); discard the card with the lowest
-    :func:`usefulness`, the highest rank among equals, never the card just taken when another
-    will do.
+    In order: lay the longest meld available; lay off; give a natural card for a wild on the
+    table; choose to start when asked; claim a discard out of turn, and take the discard, only
+    when it fits the hand (two or more related cards), or take the fewest cards from deeper in
+    the pile that bring a meld (Rummy 500), else draw; knock as soon as it may (Gin Rummy);
+    discard the card with the lowest :func:`usefulness` for the game's kinds of meld, the
+    highest rank among equals, never the card just taken when another will do.
+
+    In a contract game it judges cards by the contract instead: before laying it down, by how
+    far the hand is from it (:func:`~rummykit.agents_contract.contract_shortfall`), after, by
+    how near each card is to a lay-off (:func:`~rummykit.agents_contract.lay_off_distance`).
+
+    A deal that has *stalled* (the discard pile turned into a new stock twice, or 50 turns a
+    player) is often one in which every player keeps a card another needs. Then the agent
+    takes a discard only when the contract plan wants it, and throws a card it cannot play
+    now at random, so that such cards circulate; what is left to the safeguard (R36a, R56a)
+    are deals that no play can finish.
     """
 
     name: str = "greedy"
@@ -119,6 +139,13 @@ class GreedyAgent:
         hand: Sequence[Card] = getattr(view, "hand", ())
         wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
         wild = [Card(code) in wilds for code in range(53)] if wilds else _NO_WILDS
+        rules = getattr(getattr(state, "context", None), "rules", None)
+        sets, runs = getattr(rules, "sets", True), getattr(rules, "runs", True)
+        stalled = _stalled(state)
+
+        def useful(card: Card, cards: Sequence[Card]) -> int:
+            return usefulness(card, cards, wild, sets=sets, runs=runs)
+
         melds = [m for m in moves if isinstance(m, LayMeld)]
         if melds:
             return max(melds, key=lambda m: (len(m.meld), -_wilds_used(m, wild)))
@@ -126,25 +153,28 @@ class GreedyAgent:
         if lay_offs:
             natural = [m for m in lay_offs if not wild[m.card]]
             return (natural or lay_offs)[0]
+        swaps = [m for m in moves if isinstance(m, Swap)]
+        if swaps:
+            # Giving a natural card for a table wild empties the hand by one (the wild goes
+            # back to the table, R30) or trades it for a wild (R20).
+            return swaps[0]
         if any(isinstance(m, ChooseStart) for m in moves):
             return ChooseStart(True)
+        plan = _ContractPlan.of(state, view)
+        top: Card | None = getattr(view, "discard_top", None)
+        if top is None:
+            wanted = False
+        elif plan is not None:
+            wanted = plan.helps(hand, top)
+        else:
+            wanted = not stalled and useful(top, [*hand, top]) >= 2
         if any(isinstance(m, Claim) for m in moves):
-            top = getattr(view, "discard_top", None)
             # A claim costs a penalty card: only for a card that fits a hand still small.
-            wanted = (
-                top is not None
-                and len(hand) < _CLAIM_HAND_LIMIT
-                and usefulness(top, [*hand, top], wild) >= 2
-            )
+            wanted = wanted and len(hand) < _CLAIM_HAND_LIMIT
             return Claim() if wanted and Claim() in moves else Pass()
         takes = [m for m in moves if isinstance(m, TakeDiscard)]
         if takes:
-            top = getattr(view, "discard_top", None)
-            if (
-                TakeDiscard() in takes
-                and top is not None
-                and usefulness(top, [*hand, top], wild) >= 2
-            ):
+            if wanted and TakeDiscard() in takes:
                 return TakeDiscard()
             deep = [m for m in takes if m.count > 1]
             if deep:
@@ -161,11 +191,110 @@ class GreedyAgent:
             # Throwing back the card just taken would only pass the turn.
             discards = [m for m in discards if m.card != took] or discards
         if discards:
-            return min(
-                discards,
-                key=lambda m: (usefulness(m.card, hand, wild), -(m.card.rank or 0), m.card),
-            )
+            if plan is not None:
+                return plan.discard(hand, discards, wild, rng, stalled=stalled)
+            if stalled:
+                plain = [m for m in discards if not wild[m.card]] or discards
+                return plain[rng.randrange(len(plain))]
+            return min(discards, key=lambda m: (useful(m.card, hand), -(m.card.rank or 0), m.card))
         return moves[0]
+
+
+@attrs.frozen
+class _ContractPlan:
+    """How the player to move judges cards in a contract game: before laying down the
+    contract, by how far the hand is from it
+    (:func:`~rummykit.agents_contract.contract_shortfall`); after, when only lay-offs are
+    left, by how near each card is to fitting a meld on the table
+    (:func:`~rummykit.agents_contract.lay_off_distance`)."""
+
+    contract: Contract
+    context: MeldContext
+    #: The melds on the table once the contract is down (``None`` before).
+    table: tuple[Meld, ...] | None
+
+    @classmethod
+    def of(cls, state: GameState, view: object) -> _ContractPlan | None:
+        rules = state.variant.rules
+        find = getattr(rules, "contract", None)
+        contract = find(state) if callable(find) else None
+        if not isinstance(contract, Contract):
+            return None
+        opened = getattr(view, "opened", ())[state.to_move]
+        table = tuple(p.meld for p in getattr(view, "table", ())) if opened else None
+        return cls(contract, state.context, table)  # type: ignore[attr-defined]
+
+    def short(self, cards: Sequence[Card]) -> int:
+        return contract_shortfall(cards, self.contract, self.context)
+
+    def far(self, card: Card) -> int:
+        """How far ``card`` is from a lay-off (99: never)."""
+        assert self.table is not None
+        found = lay_off_distance(card, self.table, self.context)
+        return 99 if found is None else found
+
+    def helps(self, hand: Sequence[Card], card: Card) -> bool:
+        """Whether taking ``card`` (and then discarding the least needed card) brings the
+        hand nearer the contract, or, once it is down, whether ``card`` can be laid off."""
+        if self.table is not None:
+            return self.far(card) == 0
+        now = self.short(hand)
+        bigger = [*hand, card]
+        after = min(
+            self.short(bigger[:i] + bigger[i + 1 :]) for i in range(len(hand))
+        )  # any card but the one taken
+        return after < now
+
+    def discard(
+        self,
+        hand: Sequence[Card],
+        discards: Sequence[Discard],
+        wild: Sequence[bool],
+        rng: random.Random,
+        *,
+        stalled: bool = False,
+    ) -> Discard:
+        """The discard that leaves the hand nearest the contract (once it is down: the card
+        furthest from a lay-off); among equals, the least useful card, the highest rank
+        first. Once it is down and the deal has ``stalled`` (the discard pile made a new stock
+        twice), any card that cannot be laid off now, at random: cards kept for a lay-off
+        that never comes may be the ones another player needs for the contract."""
+        if stalled and self.table is not None:
+            idle = [m for m in discards if self.far(m.card) > 0]
+            if idle:
+                return idle[rng.randrange(len(idle))]
+        cost: dict[Card, int] = {}
+        for move in discards:
+            if move.card in cost:
+                continue
+            if self.table is not None:
+                cost[move.card] = -self.far(move.card)
+            else:
+                rest = list(hand)
+                rest.remove(move.card)
+                cost[move.card] = self.short(rest)
+        return min(
+            discards,
+            key=lambda m: (
+                cost[m.card],
+                usefulness(m.card, hand, wild),
+                -(m.card.rank or 0),
+                m.card,
+            ),
+        )
+
+
+#: A deal has stalled (see :class:`GreedyAgent`) after this many reshuffles ...
+_STALLED_RESHUFFLES: Final = 2
+#: ... or this many turns a player.
+_STALLED_TURNS: Final = 50
+
+
+def _stalled(state: GameState) -> bool:
+    """Whether the deal has run far longer than ordinary play (public counters only)."""
+    reshuffles = getattr(state, "reshuffles", 0)
+    turns = getattr(state, "turns", ())
+    return reshuffles >= _STALLED_RESHUFFLES or sum(turns) >= _STALLED_TURNS * state.players
 
 
 def _wilds_used(move: LayMeld, wild: Sequence[bool]) -> int:

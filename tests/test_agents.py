@@ -1,0 +1,107 @@
+"""The shipped agents: the greedy agent's contract play and how it gets out of stalls
+(R36a: the safeguard is for deals no play can finish, not for an agent that cannot build its
+contract)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rummykit
+from rummykit import Discard, Draw, parse_cards, parse_move
+from rummykit.agents import GreedyAgent, _ContractPlan, make_agent
+from rummykit.agents_contract import contract_shortfall, lay_off_distance
+from rummykit.contracts import Contract
+from rummykit.engine.rummy import Phase, RummyState
+from rummykit.melds import AceRule, Meld, MeldContext, MeldRules
+from rummykit.pieces import DealEnd
+from rummykit.sim import agent_rng, game_seed
+from rummykit.testing.stacking import stacked_game
+from rummykit.wilds import WildRules
+
+CRUMMY_RULES = MeldContext(
+    rules=MeldRules(set_max=None, run_min=4, aces=AceRule.HIGH),
+    wilds=WildRules.deuces_and_jokers().for_deal(rummykit.wilds.DealInfo(7)),
+)
+THREE_RUNS_ALL = Contract.parse("3 runs, all cards")
+
+
+def test_r35_shortfall_counts_a_card_no_run_of_its_suit_can_hold() -> None:
+    # Round 7 of Crummy Rummy: three runs of different suits that use every card. The second
+    # 8H has no place (one run per suit), so the hand is one card short however it draws.
+    hand = parse_cards("7S 8S 9S 10S 2H 7H 8H 8H 9H 10H 2D 9C 10C JK")
+    assert contract_shortfall(hand, THREE_RUNS_ALL, CRUMMY_RULES) == 1
+    rest = list(hand)
+    rest.remove(parse_cards("8H")[0])
+    assert contract_shortfall(rest, THREE_RUNS_ALL, CRUMMY_RULES) == 0
+
+
+def test_shortfall_counts_missing_cards_after_the_wilds_fill_what_the_limit_allows() -> None:
+    two_runs = Contract.parse("2 runs")
+    # 4S 5S 6S + a wild, 9H 10H: two cards short of 9H-QH, the wild already used
+    assert contract_shortfall(parse_cards("4S 5S 6S 9H 10H JK"), two_runs, CRUMMY_RULES) == 2
+    # a second wild fills one of them (at most half of a run is wild)
+    assert contract_shortfall(parse_cards("4S 5S 6S 9H 10H JK 2C"), two_runs, CRUMMY_RULES) == 1
+    sets = Contract.parse("2 sets")
+    assert contract_shortfall(parse_cards("5S 5H 5D 9C 9D KS"), sets, CRUMMY_RULES) == 1
+
+
+def test_r36a_the_greedy_agent_throws_the_card_its_contract_cannot_use() -> None:
+    game = rummykit.variant("crummy-rummy")
+    hands = [
+        "7S 9S 10S 2H 7H 8H 8H 9H 10H 2D 9C 10C JK",
+        "3S 4S 5S 6S 3H 4H 5H 6H 3D 4D 5D 6D 3C",
+        "3S 4S 5S 6S 3H 4H 5H 6H 3D 4D 5D 6D 4C",
+    ]  # three players: two decks
+    state = stacked_game(game, hands=hands, dealer=2, upcard="KD", stock="8S", deal=7)
+    state = state.apply(Draw())
+    while state.phase is Phase.CLAIM:
+        state = state.apply(parse_move("pass"))
+    move = GreedyAgent().choose(state, random.Random(0))
+    # 8S completes the spades; of the two 8H one must go before three runs can take the rest
+    assert move == Discard(parse_cards("8H")[0])
+
+
+def test_lay_off_distance_counts_the_cards_between_a_card_and_a_meld() -> None:
+    table = [Meld.parse("run 5H-8H: 5H 6H 7H 8H"), Meld.parse("set K: KS KD KC")]
+    far = [lay_off_distance(c, table, CRUMMY_RULES) for c in parse_cards("9H 3H QH KH 4C JK")]
+    assert far == [0, 1, 3, 0, None, 0]
+
+
+def test_r36a_after_laying_down_the_agent_keeps_the_card_nearest_a_lay_off() -> None:
+    table = (Meld.parse("run 5H-8H: 5H 6H 7H 8H"), Meld.parse("set K: KS KD KC"))
+    plan = _ContractPlan(Contract.parse("1 run + 1 set"), CRUMMY_RULES, table)
+    hand = parse_cards("10H 4C QS")
+    discards = [Discard(c) for c in hand]
+    wild = [False] * 53
+    # 10H is one card from the run; 4C and QS fit nothing: the higher, QS, goes
+    assert plan.discard(hand, discards, wild, random.Random(0)) == Discard(hand[2])
+    # in a stalled deal any card that cannot be laid off now may go, the 10H included
+    thrown = {
+        plan.discard(hand, discards, wild, random.Random(seed), stalled=True).card
+        for seed in range(40)
+    }
+    assert thrown == set(hand)
+    assert plan.helps(hand, parse_cards("9H")[0]) and not plan.helps(hand, hand[0])
+
+
+@pytest.mark.parametrize("game", ["contract-rummy", "crummy-rummy"])
+def test_r36a_greedy_agents_finish_their_rounds_without_the_safeguard(game: str) -> None:
+    # Before the agent discarded towards its contract, about one round in seven between four
+    # greedy players (mostly round 7, three runs) ran into the safeguard.
+    variant = rummykit.variant(game)
+    agents = [make_agent("greedy") for _ in range(4)]
+    endings = []
+    for index in range(6):
+        seed = game_seed(20261125, index)
+        state = variant.new_game(players=4, seed=seed)
+        rng = agent_rng(seed)
+        while not state.is_over:
+            deal = state.deal_number
+            state = state.apply(agents[state.to_move].choose(state, rng))
+            if state.deal_number != deal or state.is_over:
+                assert isinstance(state, RummyState) and state.last_deal is not None
+                endings.append(state.last_deal.reason)
+    assert len(endings) == 42
+    assert DealEnd.SAFEGUARD not in endings
