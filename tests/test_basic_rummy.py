@@ -415,7 +415,7 @@ def test_a_deal_ended_by_the_turn_safeguard_scores_nothing():
     assert (outcome.reason, outcome.out, outcome.points) == (DealEnd.SAFEGUARD, None, (0, 0, 0))
     assert outcome.cards_left == 21  # cards were left in every hand, and nobody paid
     assert state.scores == (7, 3, 0) and state.deal_number == 2
-    assert BASIC.rules.max_turns == 1000
+    assert BASIC.rules.max_turns == 3000
 
 
 # -- the end of the game ---------------------------------------------------------------------
@@ -454,7 +454,7 @@ def test_target_option_ends_the_game_sooner():
 
 
 def test_default_options():
-    assert dict(BASIC.options) == {"target": 100, "max_turns": 1000}
+    assert dict(BASIC.options) == {"target": 100, "max_turns": 3000}
     assert BASIC.option("target") == 100
 
 
@@ -488,7 +488,7 @@ def test_records_replay_a_whole_game(players, options):
     while not state.is_over:
         state = state.apply(GreedyAgent().choose(state, rng))
     record = rummykit.GameRecord.from_json(state.record().to_json())
-    assert dict(record.options) == {"target": 100, "max_turns": 1000, **options}
+    assert dict(record.options) == {"target": 100, "max_turns": 3000, **options}
     assert record.replay() == state
 
 
@@ -507,7 +507,7 @@ def test_listed_by_variants_and_by_rummykit_list(capsys):
     assert main(["list", "--json"]) == 0
     entry = next(e for e in json.loads(capsys.readouterr().out) if e["id"] == "basic-rummy")
     assert (entry["min_players"], entry["max_players"]) == (2, 6)
-    assert entry["options"] == {"target": 100, "max_turns": 1000}
+    assert entry["options"] == {"target": 100, "max_turns": 3000}
 
 
 def test_conformance_kit_with_options():

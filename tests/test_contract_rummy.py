@@ -435,15 +435,16 @@ def test_r36_option_keep_top_discard_leaves_the_top_card():
     assert state.reshuffles == 1
 
 
-def test_r36a_after_three_reshuffles_the_round_ends_as_a_safeguard_scored_as_stock():
-    state = _eight_players()
+def test_r36a_after_max_reshuffles_the_round_ends_as_a_safeguard_scored_as_stock():
+    three = rummykit.variant("contract-rummy", max_reshuffles=3)
+    state = _eight_players(three)
     turns = 6
     seen = 0
     while state.deal_number == 1:
         seen = max(seen, state.reshuffles)
         state = pass_turn(state)
         turns += 1
-    assert seen == CONTRACT.rules.max_reshuffles == 3
+    assert seen == three.rules.max_reshuffles == 3
     reason, out, delta = deal_summary(state)
     assert (reason, out) == (DealEnd.SAFEGUARD, None)
     assert all(points > 0 for points in delta)
@@ -461,6 +462,24 @@ def test_r36a_a_round_ends_after_1000_turns_as_a_safeguard():
         turns += 1
     assert turns == CONTRACT.rules.max_turns == 1000
     assert deal_summary(state)[:2] == (DealEnd.SAFEGUARD, None)
+
+
+def test_r36a_the_caps_are_options_with_defaults_above_ordinary_play():
+    # 200 reshuffles: eight greedy players' rounds that end by the rules need at most 50
+    # (benchmarks/safeguards.py); 3 used to end most of them early.
+    assert (CONTRACT.rules.max_reshuffles, CONTRACT.rules.max_turns) == (200, 1000)
+    assert CONTRACT.option("max_reshuffles") == 200
+    short = rummykit.variant("contract-rummy", max_reshuffles=0, max_turns=30)
+    assert (short.rules.max_reshuffles, short.rules.max_turns) == (0, 30)
+    state = short.new_game(players=8, seed=4)
+    for _ in range(6):
+        state = pass_turn(state)
+    # the sixth turn emptied the stock, and nothing may be reshuffled: the round is over
+    assert state.deal_number == 2
+    assert deal_summary(state)[:2] == (DealEnd.SAFEGUARD, None)
+    for bad in ({"max_reshuffles": -1}, {"max_turns": 0}, {"max_turns": 10**6}):
+        with pytest.raises(OptionError, match=next(iter(bad))):
+            rummykit.variant("contract-rummy", **bad)
 
 
 # -- jokers never move ----------------------------------------------------------------------------

@@ -148,7 +148,7 @@ def test_variant_players_deals_and_pieces():
     rules = CRAZY.rules
     assert rules.game_end == FixedDeals(13)
     assert rules.deal_scoring == PenaltyScoring(PenaltyTable.crazy_rummy("standard"))
-    assert (rules.max_reshuffles, rules.max_turns) == (3, 1000)
+    assert (rules.max_reshuffles, rules.max_turns) == (200, 1000)
 
 
 @pytest.mark.parametrize("deal", range(1, 14))

@@ -739,7 +739,7 @@ def test_options_and_their_defaults() -> None:
         "set_copy_limit": False,
         "target": 1500,
         "max_deals": 100,
-        "max_turns": 500,
+        "max_turns": 1000,
     }
     assert (GAME.min_players, GAME.max_players) == (2, 8)
     assert "crazy-rummy-faceup" in rummykit.variants()

@@ -643,6 +643,29 @@ def test_r36_stock_and_discard_pile_both_empty_ends_the_round():
     assert delta[1] == penalty(" ".join(map(str, hands[1])))
 
 
+def test_r36a_keep_top_discard_a_pile_of_only_its_top_card_ends_the_round_as_stock():
+    variant = rummykit.variant(
+        "crummy-rummy", jokers_per_deck=1, discarder_may_claim=True, keep_top_discard=True
+    )
+    state = play(_claiming_every_turn(variant, 12), "draw", "claim")
+    assert (state.stock, state.discards) == ((), ())
+    before = state.deal_number
+    state = play(state, Discard(state.drawn))
+    # The discard leaves one card in the pile: its top, which keep_top_discard keeps, so
+    # nothing can be drawn. That is the stock running out (R36), not a safeguard (R36a).
+    assert state.deal_number != before or state.is_over
+    assert deal_summary(state)[:2] == (DealEnd.STOCK, None)
+
+
+def test_r36a_crummy_rummy_caps_are_options() -> None:
+    assert (CRUMMY.rules.max_reshuffles, CRUMMY.rules.max_turns) == (200, 1000)
+    capped = rummykit.variant("crummy-rummy", max_reshuffles=1, max_turns=50)
+    assert (capped.rules.max_reshuffles, capped.rules.max_turns) == (1, 50)
+    assert dict(capped.options)["max_turns"] == 50
+    with pytest.raises(OptionError, match="max_reshuffles"):
+        rummykit.variant("crummy-rummy", max_reshuffles=10**9)
+
+
 def test_r34_r36_no_penalty_card_no_claim():
     # 54 cards: the 27th stock card is drawn with only one card in the discard pile; nothing is
     # left for a penalty card, even after a reshuffle, so the card cannot be claimed.

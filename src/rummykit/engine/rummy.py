@@ -64,6 +64,7 @@ from rummykit.pieces.discard import (
 )
 from rummykit.pieces.going_out import GoingOut, GoingOutRule
 from rummykit.pieces.knock import KnockRule
+from rummykit.pieces.options import MAX_RESHUFFLES, MAX_TURNS
 from rummykit.pieces.outcome import (
     DealEnd,
     DealScoring,
@@ -145,12 +146,12 @@ class RummyRules:
     claims: ClaimRule | None = attrs.field(kw_only=True, default=None)
     #: After a first-turn go-out the others each take one reply turn (R19 option).
     reply_turn: bool = attrs.field(kw_only=True, default=False)
-    #: A safeguard: a deal ends (everyone scoring their hand) rather than reshuffle the
-    #: discard pile into the stock more often than this (R36).
-    max_reshuffles: int = attrs.field(kw_only=True, default=3)
+    #: A safeguard: a deal ends (everyone scoring their hand, ``DealEnd.SAFEGUARD``) rather
+    #: than reshuffle the discard pile into the stock more often than this (R36a).
+    max_reshuffles: int = attrs.field(kw_only=True, default=MAX_RESHUFFLES)
     #: A safeguard: a deal ends as if the stock had run out after this many turns, so that
-    #: players who keep taking and throwing back the top discard still finish.
-    max_turns: int = attrs.field(kw_only=True, default=1000)
+    #: players who keep taking and throwing back the top discard still finish (R36a).
+    max_turns: int = attrs.field(kw_only=True, default=MAX_TURNS)
     #: A safeguard; the game ends after this many deals whatever the scores.
     max_deals: int = attrs.field(kw_only=True, default=100)
     #: What every player sees besides their hand and the melds: the top discard, or the whole

@@ -18,7 +18,8 @@ Options (keyword-only):
 ``target``
     The score that ends the game after the deal that reaches it (default 100).
 ``max_turns``
-    Engine safeguard (default 1000): a deal ends, nobody scoring, after this many turns.
+    Engine safeguard (default 3000): a deal ends, nobody scoring (``DealEnd.SAFEGUARD``),
+    after this many turns.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from rummykit.wilds import WildRules
 __all__ = ["basic_rummy"]
 
 
-def basic_rummy(*, target: int = 100, max_turns: int = 1000) -> Variant:
+def basic_rummy(*, target: int = 100, max_turns: int = 3000) -> Variant:
     """Build Basic Rummy with the given options (see the module documentation)."""
     rules = RummyRules(
         deck_rule=FixedDeck(DeckSpec.standard()),

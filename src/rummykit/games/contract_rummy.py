@@ -22,6 +22,15 @@ Options (keyword-only; defaults are RULES.md's resolutions):
 ``keep_top_discard``
     ``False`` (default): the whole discard pile becomes the new stock when it runs out;
     ``True``: all but the top card (R36, shared with Crummy Rummy).
+``set_copy_limit``
+    ``True`` (default): a set never holds more cards of its rank, wilds included, than the
+    packs hold; ``False``: no such limit (R61).
+``max_reshuffles``
+    Engine safeguard (default 200): the round ends, scored as if the stock had run out
+    (``DealEnd.SAFEGUARD``), rather than reshuffle the discard pile more often (R36a).
+``max_turns``
+    Engine safeguard (default 1000): the round ends the same way after this many turns
+    (R36a).
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ from rummykit.pieces import (
     Pickup,
     StockRule,
 )
-from rummykit.pieces.options import flag
+from rummykit.pieces.options import MAX_RESHUFFLES, MAX_TURNS, flag, whole
 from rummykit.wilds import WildRules
 
 __all__ = ["ContractDeck", "contract_rummy"]
@@ -78,6 +87,8 @@ def contract_rummy(
     distinct_contract_melds: str = "touching",
     keep_top_discard: bool = False,
     set_copy_limit: bool = True,
+    max_reshuffles: int = MAX_RESHUFFLES,
+    max_turns: int = MAX_TURNS,
 ) -> Variant:
     """Build the seven-round contract game with the given options (see the module docs)."""
     schedules = {"13": CONTRACT_RUMMY_SCHEDULE, "10/12": CONTRACT_RUMMY_SCHEDULE_10_12}
@@ -111,6 +122,8 @@ def contract_rummy(
         start_rule=DealerLeftStarts(),
         game_end=FixedDeals(len(schedule)),
         max_deals=len(schedule),
+        max_reshuffles=whole("max_reshuffles", max_reshuffles, 0),
+        max_turns=whole("max_turns", max_turns, 1),
     )
     return Variant(
         id="contract-rummy",
@@ -121,6 +134,8 @@ def contract_rummy(
             "distinct_contract_melds": distinct_contract_melds,
             "keep_top_discard": keep_top_discard,
             "set_copy_limit": set_copy_limit,
+            "max_reshuffles": max_reshuffles,
+            "max_turns": max_turns,
         },
         min_players=3,
         max_players=8,

@@ -48,7 +48,7 @@ Options (keyword-only; each default is the resolution of RULES.md named in brack
     scores (default 100).
 ``max_turns``
     Engine safeguard, not in the source: a deal ends, scored as when the stock runs out
-    (R56, ``DealEnd.SAFEGUARD``), after this many turns (default 500). Taking the discard
+    (R56, ``DealEnd.SAFEGUARD``), after this many turns (default 1000). Taking the discard
     does not shrink the stock, so without it two players could pass cards back and forth
     for ever (R56a).
 """
@@ -304,7 +304,7 @@ def crazy_rummy_faceup(
     set_copy_limit: bool = False,
     target: int = 1500,
     max_deals: int = 100,
-    max_turns: int = 500,
+    max_turns: int = 1000,
 ) -> Variant:
     """Build Crazy Rummy with a face-up hand size with the given options (see the module
     documentation).

@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from rummykit.errors import OptionError
 
-__all__ = ["CEILINGS", "flag", "whole"]
+__all__ = ["CEILINGS", "MAX_RESHUFFLES", "MAX_TURNS", "flag", "whole"]
+
+#: The reshuffle safeguard's default in the games that turn the discard pile into a new stock
+#: (R36a): a deal ends, scored as if the stock had run out, rather than reshuffle more often.
+#: Far above what deals that end by the rules need (``benchmarks/safeguards.py``: at most 50
+#: in 2,100 eight-player contract rounds between greedy agents).
+MAX_RESHUFFLES = 200
+#: The turn safeguard's default (R36a, R56a): a deal ends after this many turns in all.
+MAX_TURNS = 1000
 
 #: The largest value an option of this name may take, unless the factory gives another:
 #: safeguards and sizes whose bigger values would let a game run for ever or allocate
@@ -28,6 +36,7 @@ CEILINGS: dict[str, int] = {
     "target": 1_000_000,
     "max_deals": 1_000,
     "max_turns": 10_000,
+    "max_reshuffles": 10_000,
     "max_takes": 1_000,
     "repetitions": 100,
 }
