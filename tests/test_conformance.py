@@ -96,3 +96,70 @@ def test_the_kit_reports_a_state_that_does_not_pickle(monkeypatch: pytest.Monkey
     report = check_variant(rummykit.variant("crib-rummy", target=31), players=[2], games=1)
     assert not report.ok
     assert any("does not pickle" in failure for failure in report.failures)
+
+
+# -- the kit's deeper probes must be able to fail ----------------------------------------------
+
+
+def test_the_probes_report_a_rule_check_that_accepts_malformed_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rummykit.engine.rummy import RummyRules
+    from rummykit.testing.probes import malformed_move_problems
+
+    state = rummykit.variant("crib-rummy").new_game(players=2, seed=1)
+    assert malformed_move_problems(state, random.Random(0)) == []
+    monkeypatch.setattr(RummyRules, "check", lambda self, state, move: None)
+    problems = malformed_move_problems(state, random.Random(0))
+    assert problems and all("passes the rule check" in p for p in problems)
+
+
+def test_the_probes_find_a_hand_kept_where_equality_and_repr_do_not_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kit_broken import LeakyView
+
+    from rummykit.testing.probes import view_leak_problems
+
+    state = rummykit.variant("crib-rummy").new_game(players=3, seed=2)
+    assert isinstance(state, RummyState)
+    real = RummyState.view
+    monkeypatch.setattr(RummyState, "view", lambda s, seat: LeakyView(real(s, seat), s.hands))
+    problems = view_leak_problems(state, 1, random.Random(0))
+    assert problems == [
+        "everything reachable from the view of seat 1 changes when its hidden cards are re-dealt",
+        "pickle of the view of seat 1 changes when its hidden cards are re-dealt",
+    ]
+
+
+def test_the_probes_report_a_game_that_depends_on_the_hash_seed() -> None:
+    from kit_broken import hash_ordered
+
+    from rummykit.testing.probes import determinism_problems
+
+    assert determinism_problems(rummykit.variant("crib-rummy"), 2, 1) == []
+    problems = determinism_problems(hash_ordered(), 2, 1)
+    assert problems == [
+        "crib-rummy players=2 seed=1: the same game differs between hash seeds 1, 2"
+    ]
+
+
+def test_the_probes_report_threads_that_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from rummykit.engine.rummy import RummyRules
+    from rummykit.testing.probes import thread_problems
+
+    game = rummykit.variant("crib-rummy")
+    assert thread_problems(game, 2, 3, moves=60) == []
+    real = RummyRules.generate
+    main = threading.main_thread()
+
+    def per_thread(self: RummyRules, state: RummyState):  # type: ignore[no-untyped-def]
+        moves = list(real(self, state))
+        # a cache that only the thread that filled it sees: other threads lose a move
+        return iter(moves if threading.current_thread() is main else moves[1:])
+
+    monkeypatch.setattr(RummyRules, "generate", per_thread)
+    problems = thread_problems(game, 2, 3, moves=60)
+    assert problems and "legal moves differ" in problems[0]

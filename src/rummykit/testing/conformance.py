@@ -21,6 +21,23 @@ every move:
   an equal state with the same moves;
 * **termination**: every game ends within ``max_moves``.
 
+and, on every ``probe_every``-th state (:mod:`rummykit.testing.probes`):
+
+* **malformed moves are refused**: every field of every kind of move set to a value of the
+  wrong type or out of range, and objects that are not moves, make ``is_legal`` say no and
+  ``apply`` raise :class:`~rummykit.errors.IllegalMoveError` naming a rule, changing nothing;
+* **views hide what the seat cannot see, all the way down**: after a re-deal of the seat's
+  hidden cards its view is equal, and so are its ``repr``, its JSON (``to_json``, if it has
+  one), its pickle and every value reachable from it through any attribute.
+
+and once per call, on the smallest player count:
+
+* **threads**: states of one game shared by four threads give the same legal moves and the
+  same next states as one thread;
+* **processes** (``processes=True``): the same seeded game played in two processes with
+  different ``PYTHONHASHSEED`` values lists the same moves and ends the same way (the
+  variant is sent by pickle, so its pieces must be importable).
+
 A variant's rules must provide ``hidden_cards(state, seat)`` and
 ``with_hidden(state, seat, cards)``, and its states ``all_cards()``
 (:class:`SupportsConformance`); the built-in families do.
@@ -43,6 +60,12 @@ from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
 from rummykit.engine.record import GameRecord
 from rummykit.errors import IllegalMoveError
+from rummykit.testing.probes import (
+    determinism_problems,
+    malformed_move_problems,
+    thread_problems,
+    view_leak_problems,
+)
 
 __all__ = [
     "ConformanceError",
@@ -158,8 +181,8 @@ def _illegal_probe(state: GameState, candidates: Sequence[Move]) -> list[str]:
     return problems
 
 
-def _play_checked(
-    variant: Variant, players: int, seed: int, max_moves: int, every: int
+def _play_checked(  # noqa: PLR0917  (one game's settings, passed down by check_variant)
+    variant: Variant, players: int, seed: int, max_moves: int, every: int, probe_every: int
 ) -> tuple[int, list[str]]:
     rng = random.Random(f"conformance:{seed}")
     deck = Counter(variant.deck(players).cards())
@@ -171,6 +194,9 @@ def _play_checked(
         if moves % every == 0 or state.is_over:
             problems = check_state(state, deck, rng, previous)
             problems += _illegal_probe(state, previous)
+            if probe_every and moves % probe_every == 0:
+                problems += malformed_move_problems(state, rng, sample=20)
+                problems += view_leak_problems(state, rng.randrange(state.players), rng)
             if problems:
                 where = f"{context} after {moves} moves ({', '.join(map(str, state.moves[-3:]))})"
                 return moves, [f"{where}: {p}" for p in problems]
@@ -216,10 +242,14 @@ def check_variant(
     seed: int = 0,
     max_moves: int = 100_000,
     every: int = 1,
+    probe_every: int = 10,
+    processes: bool = True,
     raise_on_failure: bool = False,
 ) -> ConformanceReport:
     """Play ``games`` random games per player count (default: every count the variant
-    allows) and check every invariant; ``every`` checks each n-th state only (faster)."""
+    allows) and check every invariant; ``every`` checks each n-th state only (faster),
+    ``probe_every`` runs the deeper probes on each n-th state (0: never), ``processes``
+    plays one game in two processes with different hash seeds."""
     counts = (
         list(players)
         if players is not None
@@ -229,10 +259,16 @@ def check_variant(
     total = played = 0
     for count in counts:
         for game in range(games):
-            moves, problems = _play_checked(variant, count, seed + game, max_moves, every)
+            moves, problems = _play_checked(
+                variant, count, seed + game, max_moves, every, probe_every * every
+            )
             total += moves
             played += 1
             failures += problems
+    if counts and probe_every:
+        failures += thread_problems(variant, counts[0], seed)
+    if counts and processes:
+        failures += determinism_problems(variant, counts[0], seed)
     report = ConformanceReport(variant.id, played, total, tuple(failures))
     if raise_on_failure and failures:
         raise ConformanceError("\n".join(failures))

@@ -1,0 +1,347 @@
+"""The conformance kit's deeper probes (:mod:`rummykit.testing.conformance` runs them):
+malformed moves of every move type, everything reachable from a view against a re-deal of
+the cards the seat cannot see, the same game in two processes with different hash seeds, and
+states shared between threads.
+
+Each probe returns a list of problems (empty when all is well), so that the kit can report
+a user's variant rather than crash on it.
+
+>>> import random, rummykit
+>>> state = rummykit.variant("gin-rummy").new_game(players=2, seed=4)
+>>> malformed_move_problems(state, random.Random(0))
+[]
+>>> view_leak_problems(state, 1, random.Random(0))
+[]
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+import hashlib
+import json
+import os
+import pickle
+import random
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine import moves as _moves
+from rummykit.engine.core import GameState, Variant
+from rummykit.engine.moves import Move
+from rummykit.errors import IllegalMoveError
+
+__all__ = [
+    "determinism_problems",
+    "malformed_move_problems",
+    "malformed_moves",
+    "thread_problems",
+    "view_leak_problems",
+]
+
+#: Values of the wrong type or out of range, put in each field of a move.
+_BAD_VALUES: tuple[object, ...] = (
+    None,
+    "x",
+    "0",
+    1.5,
+    -1,
+    10**12,
+    True,
+    26,
+    b"\x00",
+    (),
+    object(),
+)
+
+
+def _attributes(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The attrs fields of ``cls`` (none if it is not an attrs class)."""
+    found: tuple[attrs.Attribute[Any], ...] = getattr(cls, "__attrs_attrs__", ())
+    return found
+
+
+def _move_types() -> list[type[Move]]:
+    found = []
+    for name in sorted(dir(_moves)):
+        value = getattr(_moves, name)
+        if isinstance(value, type) and issubclass(value, Move) and value is not Move:
+            found.append(value)
+    return found
+
+
+def malformed_moves(state: GameState) -> Iterator[object]:
+    """Moves no rule check may accept, for ``state``: every field of every kind of move (as
+    listed now, or built with no fields) set to a value of the wrong type or out of range,
+    bypassing the move's own constructor as a hand-built or unpickled move could; and objects
+    that are not moves at all."""
+    yield from (None, "draw", 5, object(), Card.parse("AS"))
+    templates: dict[type[Move], Move] = {}
+    for move in state.legal_moves():
+        templates.setdefault(type(move), move)
+    for kind in _move_types():
+        if kind not in templates and hasattr(kind, "__attrs_attrs__") and not _attributes(kind):
+            templates[kind] = kind()
+    for template in templates.values():
+        for field in _attributes(type(template)):
+            for bad in _BAD_VALUES:
+                if not _wrong_for(bad, str(field.type)):
+                    continue
+                broken = copy.copy(template)
+                object.__setattr__(broken, field.name, bad)
+                yield broken
+
+
+def _wrong_for(value: object, annotation: str) -> bool:
+    """Whether ``value`` is certainly wrong for a field annotated ``annotation``."""
+    if value is None:
+        return "None" not in annotation
+    if value is True:
+        return annotation != "bool"
+    if type(value) is int and "int" in annotation:
+        return value < 0 or value > 10**6  # another index may be valid
+    return True
+
+
+def _snapshot(state: GameState) -> dict[str, object]:
+    return {a.name: getattr(state, a.name) for a in attrs.fields(type(state))}
+
+
+def malformed_move_problems(
+    state: GameState, rng: random.Random, *, sample: int = 40
+) -> list[str]:
+    """``sample`` malformed moves (:func:`malformed_moves`): ``is_legal`` must say no without
+    raising, ``apply`` must raise :class:`~rummykit.errors.IllegalMoveError` (a
+    ``ValueError``) naming the move and a rule, and the state must not change."""
+    candidates = list(malformed_moves(state))
+    rng.shuffle(candidates)
+    problems: list[str] = []
+    before = _snapshot(state)
+    for move in candidates[:sample]:
+        shown = _shown(move)
+        try:
+            if state.is_legal(move):
+                problems.append(f"the malformed move {shown} passes the rule check")
+                continue
+        except Exception as error:
+            problems.append(f"is_legal({shown}) raised {type(error).__name__}: {error}")
+            continue
+        try:
+            state.apply(move)  # type: ignore[arg-type]
+        except IllegalMoveError as error:
+            if not error.rule:
+                problems.append(f"the IllegalMoveError for {shown} names no rule")
+        except Exception as error:
+            problems.append(f"apply({shown}) raised {type(error).__name__}: {error}")
+        else:
+            problems.append(f"the malformed move {shown} was applied")
+        if any(getattr(state, k) is not v for k, v in before.items()):
+            problems.append(f"the malformed move {shown} changed the state")
+            break
+    return problems
+
+
+def _shown(move: object) -> str:
+    try:
+        fields = {a.name: getattr(move, a.name) for a in _attributes(type(move))}
+        return f"{type(move).__name__}({', '.join(f'{k}={v!r}' for k, v in fields.items())})"
+    except Exception:
+        return f"{type(move).__name__} object"
+
+
+# -- views -----------------------------------------------------------------------------------
+
+
+def _reachable(value: object, seen: set[int], out: list[object], depth: int = 0) -> None:
+    """Everything reachable from ``value`` through attributes (public or not, compared or
+    not), items and keys, in a fixed order; cards and other leaves go to ``out``."""
+    if isinstance(value, (Card, int, str, bytes, float, bool, type(None))) or depth > 40:
+        out.append(value)
+        return
+    if id(value) in seen or isinstance(value, Variant):
+        return  # a variant holds rules, never a game's cards
+    seen.add(id(value))
+    if isinstance(value, dict):
+        for key, item in sorted(value.items(), key=lambda kv: repr(kv[0])):
+            _reachable(key, seen, out, depth + 1)
+            _reachable(item, seen, out, depth + 1)
+        return
+    if isinstance(value, (set, frozenset)):
+        items: Sequence[object] = sorted(value, key=repr)
+    elif isinstance(value, (tuple, list)):
+        items = value
+    else:
+        names = [a.name for a in _attributes(type(value))]
+        names += sorted(getattr(value, "__dict__", {}))
+        for cls in type(value).__mro__:
+            slots = cls.__dict__.get("__slots__", ())
+            names += [slots] if isinstance(slots, str) else list(slots)
+        out.append(type(value).__qualname__)
+        items = [getattr(value, n, None) for n in dict.fromkeys(names) if n != "__weakref__"]
+    for item in items:
+        _reachable(item, seen, out, depth + 1)
+
+
+def reachable(value: object) -> list[object]:
+    """The leaves reachable from ``value``, in a fixed order (see :func:`view_leak_problems`)."""
+    out: list[object] = []
+    _reachable(value, set(), out)
+    return out
+
+
+def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[str]:
+    """Re-deal the cards ``seat`` cannot see (the rules' ``hidden_cards``) in another order
+    and compare everything of ``seat``'s view: equality, ``repr``, the JSON it offers
+    (``to_json``, if any), its pickle, and every value reachable from it through any
+    attribute. A difference is a card the seat could not see at the table."""
+    rules = state.variant.rules
+    hidden_of = getattr(rules, "hidden_cards", None)
+    with_hidden = getattr(rules, "with_hidden", None)
+    if hidden_of is None or with_hidden is None or state.is_over:
+        return []
+    hidden = list(hidden_of(state, seat))
+    if len(set(hidden)) < 2:
+        return []
+    again = hidden[:]
+    while again == hidden:
+        rng.shuffle(again)
+    other = with_hidden(state, seat, again)
+    mine, theirs = state.view(seat), other.view(seat)
+    problems = []
+    checks: list[tuple[str, Any, Any]] = [
+        ("the view", mine, theirs),
+        ("repr(view)", repr(mine), repr(theirs)),
+        ("everything reachable from the view", reachable(mine), reachable(theirs)),
+    ]
+    to_json = getattr(mine, "to_json", None)
+    if callable(to_json):
+        checks.append(("view.to_json()", to_json(), theirs.to_json()))
+    try:
+        checks.append(("pickle of the view", pickle.dumps(mine), pickle.dumps(theirs)))
+    except Exception as error:
+        problems.append(f"the view of seat {seat} does not pickle: {error!r}")
+    for what, a, b in checks:
+        if a != b:
+            problems.append(f"{what} of seat {seat} changes when its hidden cards are re-dealt")
+    return problems
+
+
+# -- processes and threads -------------------------------------------------------------------
+
+_CHILD = """
+import hashlib, pickle, random, sys
+variant = pickle.loads(sys.stdin.buffer.read())
+players, seed, moves = (int(a) for a in sys.argv[1:4])
+state = variant.new_game(players=players, seed=seed)
+rng = random.Random(f"determinism:{seed}")
+digest = hashlib.sha256()
+for _ in range(moves):
+    if state.is_over:
+        break
+    legal = list(state.legal_moves())
+    digest.update(repr([str(m) for m in legal]).encode())
+    state = state.apply(legal[rng.randrange(len(legal))])
+digest.update(repr([str(m) for m in state.moves]).encode())
+digest.update(repr((state.scores, state.is_over)).encode())
+print(digest.hexdigest())
+"""
+
+
+def determinism_problems(
+    variant: Variant,
+    players: int,
+    seed: int,
+    *,
+    moves: int = 400,
+    hash_seeds: Sequence[int] = (1, 2),
+) -> list[str]:
+    """Play the same seeded random line of ``variant`` in one process per hash seed
+    (``PYTHONHASHSEED``) and compare the legal moves at every step, the record and the
+    scores: iterating a set or dict of cards must not decide a game. The variant travels by
+    pickle, so its pieces must be importable by the child processes."""
+    try:
+        blob = pickle.dumps(variant)
+    except Exception as error:
+        return [f"{variant.id}: the variant does not pickle (to send to a process): {error!r}"]
+    digests = {}
+    for hash_seed in hash_seeds:
+        env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(players), str(seed), str(moves)],
+            input=blob,
+            capture_output=True,
+            env=env,
+            check=False,
+            timeout=600,
+        )
+        if done.returncode != 0:
+            tail = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
+            return [f"{variant.id}: the game failed in a child process: {' '.join(tail)}"]
+        digests[hash_seed] = done.stdout.decode().strip()
+    if len(set(digests.values())) > 1:
+        return [
+            f"{variant.id} players={players} seed={seed}: the same game differs between hash "
+            f"seeds {', '.join(map(str, hash_seeds))}"
+        ]
+    return []
+
+
+def _line(variant: Variant, players: int, seed: int, moves: int) -> list[GameState]:
+    state = variant.new_game(players=players, seed=seed)
+    rng = random.Random(f"threads:{seed}")
+    line = [state]
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+        line.append(state)
+    return line
+
+
+def _fingerprint(state: GameState) -> str:
+    text = json.dumps([str(m) for m in state.legal_moves()])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def thread_problems(
+    variant: Variant, players: int, seed: int, *, threads: int = 4, moves: int = 300
+) -> list[str]:
+    """States of one game, shared by ``threads`` threads that each list the legal moves of
+    every state and apply the next move, in its own order: every answer must equal what one
+    thread computes (caches shared between threads must hold)."""
+    line = _line(variant, players, seed, moves)
+    expected = [_fingerprint(s) for s in line]
+    nexts = [str(after.moves[-1]) for after in line[1:]]
+
+    def work(order_seed: int) -> list[str]:
+        order = list(range(len(line)))
+        random.Random(order_seed).shuffle(order)
+        found = []
+        for i in order:
+            state = line[i]
+            try:
+                if _fingerprint(state) != expected[i]:
+                    found.append(f"legal moves differ at move {i}")
+                if i + 1 < len(line):
+                    move = next((m for m in state.legal_moves() if str(m) == nexts[i]), None)
+                    if move is None:
+                        found.append(f"the move played at move {i} is not listed")
+                    elif state.apply(move) != line[i + 1]:
+                        found.append(f"apply differs at move {i}")
+            except Exception as error:  # reported, like every other problem
+                found.append(f"move {i} raised {type(error).__name__}: {error}")
+        return found
+
+    problems: list[str] = []
+    with concurrent.futures.ThreadPoolExecutor(threads) as pool:
+        for found in pool.map(work, range(threads)):
+            problems += found
+    context = f"{variant.id} players={players} seed={seed}"
+    return [f"{context}, threads: {p}" for p in dict.fromkeys(problems)]
