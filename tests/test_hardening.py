@@ -382,3 +382,14 @@ def test_item10_eight_wild_aces_list_each_meld_once_not_every_order_of_the_aces(
         other = rummykit.Meld.run(cards, suit=meld.suit, start=meld.start)  # type: ignore[arg-type]
         assert state.is_legal(rummykit.LayMeld(other))
         assert state.context.canonical(other) in listed
+
+
+@pytest.mark.parametrize("game", ["crib-rummy", "gin-rummy", "crummy"])
+@pytest.mark.parametrize("value", ["draw", None, 5, Card.parse("AS")])
+def test_item5_what_is_not_a_move_is_refused_as_malformed(game: str, value: object) -> None:
+    state = rummykit.variant(game).new_game(players=3 if game == "crummy" else 2, seed=1)
+    assert not state.is_legal(value)
+    with pytest.raises(rummykit.IllegalMoveError) as caught:
+        state.apply(value)  # type: ignore[arg-type]
+    assert caught.value.rule == "move.malformed"
+    assert "is not a move" in str(caught.value)

@@ -299,3 +299,10 @@ register_verb("swap", _swap, example="swap 8H into #0 at 2")
 register_verb("claim", bare_verb(Claim()), example="claim")
 register_verb("pass", bare_verb(Pass()), example="pass")
 register_verb("knock", bare_verb(Knock()), example="knock")
+
+
+def not_a_move(value: object) -> str:
+    """Why ``value`` cannot be played: it is not a :class:`Move` at all (say, the text of
+    one)."""
+    hint = f"parse_move({value!r})" if isinstance(value, str) else "a Move such as Draw()"
+    return f"{value!r} is not a move; play {hint}, or one of legal_moves()"

@@ -15,10 +15,12 @@ from rummykit.engine.moves import (
     End,
     LayMeld,
     LayOff,
+    Move,
     Pass,
     Peg,
     Swap,
     TakeDiscard,
+    not_a_move,
 )
 from rummykit.engine.rummy_state import Phase, RummyState, add_cards, remove_cards
 from rummykit.errors import IllegalMoveError
@@ -332,6 +334,8 @@ def _swap_problem(
 def _malformed(move: object) -> str | None:
     """What is wrong with the fields of a hand-built move, if anything (moves from
     ``legal_moves`` and ``parse_move`` are always well formed)."""
+    if not isinstance(move, Move):
+        return not_a_move(move)
     if isinstance(move, (Discard, LayOff)) and type(move.card) is not Card:
         return f"the card must be a Card (e.g. Card.parse('QH')), not {move.card!r}"
     if isinstance(move, LayOff):

@@ -45,7 +45,7 @@ import attrs
 
 from rummykit.cards import Card, DeckSpec, Rank
 from rummykit.engine.core import NOBODY, Setup, Variant, opening_fields, shuffled, view_fields
-from rummykit.engine.moves import Move
+from rummykit.engine.moves import Move, not_a_move
 from rummykit.engine.trick_moves import (
     DONE,
     HALT,
@@ -247,6 +247,8 @@ class TrickGameRules:
 
         if state.over:
             return illegal("game.over", "the game is over; start a new one with new_game()")
+        if not isinstance(move, Move):
+            return illegal("move.malformed", not_a_move(move))
         phase = state.phase
         if isinstance(move, PlayCard):
             if type(move.card) is not Card:
