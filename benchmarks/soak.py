@@ -3,8 +3,10 @@
 For each game and two player counts (its least and its most), plays ``--games`` seeded
 random games through the conformance kit (:func:`rummykit.testing.conformance.check_variant`:
 cards conserved, sound and complete move lists, no mutation, views that a re-deal of the
-hidden cards leaves unchanged, exact record replay, termination) and, for each finished
-game, a pickle round trip and a deep copy of the final state. Games are split into chunks
+hidden cards leaves unchanged, exact record replay, termination, and the kit's probes:
+malformed moves of every type, everything reachable from a view, threads, and once per game
+and count two processes with different hash seeds) and, for every fifth game, a pickle
+round trip and a deep copy of the final state. Games are split into chunks
 run on ``--jobs`` processes; the result does not depend on the number of jobs.
 
     python benchmarks/soak.py                       # 10,000 games per game and count
@@ -49,11 +51,18 @@ def _final_state_problems(game: str, players: int, seed: int) -> list[str]:
     return problems
 
 
-def run_chunk(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
-    """Check ``count`` games from ``first`` on (``every``: each n-th state)."""
-    game, players, first, count, every = job
+def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
+    """Check ``count`` games from ``first`` on (``every``: each n-th state; ``processes``:
+    also play one in two processes with different hash seeds)."""
+    game, players, first, count, every, processes = job
+    # the kit's probes run on every chunk; the two-process hash-seed check once per count
     report = check_variant(
-        rummykit.variant(game), players=[players], games=count, seed=first, every=every
+        rummykit.variant(game),
+        players=[players],
+        games=count,
+        seed=first,
+        every=every,
+        processes=processes,
     )
     failures = list(report.failures)
     for seed in range(first, first + count, 5):  # every fifth game: its final state too
@@ -71,13 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first game's seed")
     args = parser.parse_args(argv)
     games = args.game or list(rummykit.variants())
-    jobs: list[tuple[str, int, int, int, int]] = []
+    jobs: list[tuple[str, int, int, int, int, bool]] = []
     for game in games:
         variant = rummykit.variant(game)
         for players in sorted({variant.min_players, variant.max_players}):
             for first in range(args.seed, args.seed + args.games, CHUNK):
                 count = min(CHUNK, args.seed + args.games - first)
-                jobs.append((game, players, first, count, args.every))
+                jobs.append((game, players, first, count, args.every, first == args.seed))
     started = time.perf_counter()
     results: dict[str, dict[str, dict[str, Any]]] = {}
     with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
