@@ -12,6 +12,10 @@ it had had. Prints one JSON object; progress goes to stderr.
     python benchmarks/safeguards.py --agent random --games 50
     python benchmarks/safeguards.py --option max_reshuffles=1000000 --variant contract-rummy
 
+``--check-lifted`` plays again, with the safeguards at their ceilings (10,000), each game in
+which a safeguard ended a deal, and reports as ``false_stops`` the deals that then end by the
+rules (R36a: the default must stop only deals that make no progress).
+
 ``--jobs`` spreads the games over processes (the figures do not depend on it). The games are
 those of ``rummykit simulate VARIANT --seed SEED --agent AGENT``.
 """
@@ -54,6 +58,7 @@ def play_one(job: tuple[str, dict[str, Any], int, int, str, int]) -> dict[str, A
     agents = [make_agent(agent) for _ in range(players)]
     rng = agent_rng(seed)
     endings: Counter[str] = Counter()
+    reasons: dict[int, str] = {}  # deal number -> how it ended
     safeguards: list[dict[str, Any]] = []
     lengths: list[tuple[int, int, bool]] = []  # (turns, reshuffles, safeguard) of each deal
     deal = state.deal_number
@@ -67,6 +72,7 @@ def play_one(job: tuple[str, dict[str, Any], int, int, str, int]) -> dict[str, A
             outcome = getattr(state, "last_deal", None)
             reason = getattr(getattr(outcome, "reason", None), "value", "unknown")
             endings[reason] += 1
+            reasons[deal] = reason
             lengths.append(
                 (
                     sum(getattr(before, "turns", ())) + 1,
@@ -77,6 +83,7 @@ def play_one(job: tuple[str, dict[str, Any], int, int, str, int]) -> dict[str, A
             if reason == "safeguard":
                 safeguards.append(
                     {
+                        "index": index,
                         "seed": seed,
                         "deal": deal,
                         "reshuffles": getattr(before, "reshuffles", None),
@@ -86,6 +93,7 @@ def play_one(job: tuple[str, dict[str, Any], int, int, str, int]) -> dict[str, A
             deal = state.deal_number
     return {
         "moves": moves,
+        "reasons": reasons,
         "endings": dict(endings),
         "safeguards": safeguards,
         "lengths": lengths,
@@ -137,15 +145,52 @@ def measure(
         "turns_per_finished_deal": quantiles(turns),
         "reshuffles_per_finished_deal": quantiles(shuffles),
         "safeguard_samples": [s for r in results for s in r["safeguards"]][:10],
+        "all_safeguards": [s for r in results for s in r["safeguards"]],
         "seconds": round(time.perf_counter() - started, 2),
     }
+
+
+#: The safeguard options and the most they may be (``rummykit.pieces.options.CEILINGS``).
+LIFTED = {"max_turns": 10_000, "max_reshuffles": 10_000}
+
+
+def false_stops(
+    game_id: str,
+    options: dict[str, Any],
+    players: int,
+    entry: dict[str, Any],
+    *,
+    agent: str,
+    jobs: int,
+) -> dict[str, Any]:
+    """Play again, with the safeguards lifted to their ceilings, every game in which a
+    safeguard ended a deal, and count the deals that then end by the rules: those the
+    default stopped early. The rest ran 10,000 turns without anyone going out."""
+    accepted = dict(rummykit.variant(game_id).options)
+    lifted = {**options, **{k: v for k, v in LIFTED.items() if k in accepted}}
+    if lifted == options:
+        return {"lifted": None}
+    first: dict[int, int] = {}
+    for sample in entry["all_safeguards"]:
+        first.setdefault(sample["index"], sample["deal"])
+    work = [(game_id, lifted, players, i, agent, 1_000_000) for i in sorted(first)]
+    with multiprocessing.Pool(max(1, jobs)) as pool:
+        results = pool.map(play_one, work)
+    ended = [
+        r["reasons"].get(first[i], "none") for i, r in zip(sorted(first), results, strict=True)
+    ]
+    stopped_early = sum(1 for reason in ended if reason != "safeguard")
+    return {"lifted": lifted, "games_rechecked": len(first), "false_stops": stopped_early}
 
 
 def quantiles(values: Sequence[int]) -> dict[str, int]:
     """The median, 99th and 99.9th percentiles and the largest of sorted ``values``."""
     if not values:
         return {}
-    pick = lambda q: values[min(len(values) - 1, int(q * len(values)))]  # noqa: E731
+
+    def pick(q: float) -> int:
+        return values[min(len(values) - 1, int(q * len(values)))]
+
     return {"p50": pick(0.5), "p99": pick(0.99), "p999": pick(0.999), "max": values[-1]}
 
 
@@ -167,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--max-moves", type=int, default=1_000_000)
+    parser.add_argument(
+        "--check-lifted",
+        action="store_true",
+        help="replay games a safeguard stopped with the caps at 10,000: did they end?",
+    )
     args = parser.parse_args(argv)
     options = dict(option_value(text) for text in args.option)
     entries = []
@@ -190,6 +240,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
                 flush=True,
             )
+            if args.check_lifted and entry["all_safeguards"]:
+                entry.update(
+                    false_stops(game_id, options, players, entry, agent=args.agent, jobs=args.jobs)
+                )
+                print(f"  lifted: {entry.get('false_stops')} ended", file=sys.stderr)
+            del entry["all_safeguards"]
             entries.append(entry)
     json.dump({"seed": SEED, "entries": entries}, sys.stdout, indent=1)
     sys.stdout.write("\n")
