@@ -117,6 +117,32 @@ def test_simulate_same_seed_same_games(capsys: pytest.CaptureFixture[str]) -> No
     }
 
 
+@pytest.mark.parametrize("workers", ["2", "3", "0"])
+def test_simulate_workers_play_the_same_games(
+    capsys: pytest.CaptureFixture[str], workers: str
+) -> None:
+    # game i is seeded by its index and the sums are exact, so the split does not matter
+    args = ("--players", "3", "--games", "7", "--seed", "4", "--agent", "greedy")
+    one = simulate_json(capsys, *args)
+    many = simulate_json(capsys, *args, "--workers", workers)
+    assert {k: v for k, v in one.items() if k not in TIMING_KEYS} == {
+        k: v for k, v in many.items() if k not in TIMING_KEYS
+    }
+
+
+def test_simulate_refuses_a_bad_worker_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "crib-rummy", "--workers", "-1"]) == 2
+    assert "--workers" in capsys.readouterr().err
+
+
+def test_the_progress_line_shows_the_rate_and_the_time_left() -> None:
+    from rummykit.cli_report import progress_text
+
+    assert progress_text(0, 10, 0.0).endswith("0.0 games/s  --:-- left")
+    assert progress_text(10, 10, 2.0).startswith("[" + "#" * 24 + "]")
+    assert "1:40 left" in progress_text(50, 150, 50.0)
+
+
 def test_simulate_agents_per_seat_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     data = simulate_json(
         capsys,

@@ -133,6 +133,13 @@ def _parser() -> _Parser:
         "--agents", metavar="A,B,...", help="one agent per seat, e.g. greedy,random,random"
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play on N processes (0: one per core); the results do not depend on N",
+    )
 
     watch_ = commands.add_parser("watch", help="print one whole game between agents")
     game_arguments(watch_, agent="greedy")
@@ -204,6 +211,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     names = _agent_names(args, players)
     if args.games < 0:
         raise _UsageError(f"--games must not be negative, got {args.games}")
+    workers = args.workers or os.cpu_count() or 1
+    if not 1 <= workers <= 1024:
+        raise _UsageError(f"--workers must be 0 (one per core) to 1024, got {args.workers}")
     report = simulate(
         game,
         players=players,
@@ -211,6 +221,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         seed=args.seed,
         agents=names,
         progress=progress(err),
+        workers=workers,
     )
     if args.json:
         out.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False, default=str) + "\n")

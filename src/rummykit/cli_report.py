@@ -44,10 +44,28 @@ def list_json() -> list[dict[str, object]]:
     return data
 
 
+def progress_text(done: int, total: int, elapsed: float, width: int = 24) -> str:
+    """One progress line: a bar, the games done, the rate and the time left.
+
+    >>> progress_text(30, 120, 6.0)
+    '[######------------------]  30/120 games  5.0 games/s  0:18 left'
+    """
+    filled = width * done // total if total else width
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = (total - done) / rate if rate > 0 else None
+    eta = "--:--" if left is None else f"{int(left) // 60}:{int(left) % 60:02d}"
+    return (
+        f"[{'#' * filled}{'-' * (width - filled)}] {done:>{len(str(total))}}/{total} games  "
+        f"{rate:,.1f} games/s  {eta} left"
+    )
+
+
 def progress(stream: TextIO) -> Callable[[int, int], None] | None:
-    """A progress line on ``stream`` if it is a terminal (``None`` otherwise)."""
+    """A progress bar with the rate and the time left on ``stream``, if it is a terminal
+    (``None`` otherwise); cleared when the run is done."""
     if not isatty(stream):
         return None
+    started = time.monotonic()
     last = [0.0]
 
     def show(done: int, total: int) -> None:
@@ -55,7 +73,7 @@ def progress(stream: TextIO) -> Callable[[int, int], None] | None:
         if done == total:
             stream.write("\r\x1b[K")
         elif now - last[0] >= 0.1:
-            stream.write(f"\rgame {done}/{total}")
+            stream.write("\r" + progress_text(done, total, now - started))
         else:
             return
         last[0] = now

@@ -10,9 +10,11 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
 import time
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -114,6 +116,58 @@ class SimulationReport:
         }
 
 
+@attrs.frozen
+class _Tally:
+    """What one range of games of a simulation gave, summed exactly (so that any split of
+    the games into ranges, on any number of workers, adds up to the same report)."""
+
+    completed: int
+    errors: int
+    moves: int
+    totals: tuple[Fraction, ...]
+    wins: tuple[Fraction, ...]
+    samples: tuple[tuple[int, str], ...]
+
+
+def _play_range(
+    game: Variant, players: int, seed: int, seats: Sequence[Agent], span: tuple[int, int]
+) -> _Tally:
+    """Games ``span[0]`` to ``span[1] - 1`` of a simulation (a worker's share)."""
+    start, stop = span
+    totals = [Fraction(0)] * players
+    wins = [Fraction(0)] * players
+    completed = errors = moves = 0
+    samples: list[tuple[int, str]] = []
+    for index in range(start, stop):
+        seed_i = game_seed(seed, index)
+        try:
+            result = play_game(game, players=players, seed=seed_i, agents=seats)
+        except Exception as error:
+            errors += 1
+            if len(samples) < _SAMPLES:
+                text = f"game {index} (seed {seed_i}): {type(error).__name__}: {error}"
+                samples.append((index, text))
+        else:
+            completed += 1
+            moves += result.moves
+            for seat, score in enumerate(result.state.scores):
+                totals[seat] += Fraction(score)
+            for seat in result.winners:
+                wins[seat] += Fraction(1, len(result.winners))
+    return _Tally(completed, errors, moves, tuple(totals), tuple(wins), tuple(samples))
+
+
+#: Error messages a report keeps (the first games' that failed).
+_SAMPLES = 5
+
+
+def _ranges(games: int, workers: int) -> list[tuple[int, int]]:
+    """The games split into ranges: one game each on one worker (progress after every
+    game), else about eight ranges a worker, so that the load evens out."""
+    size = 1 if workers == 1 else max(1, min(64, -(-games // (workers * 8))))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
 def simulate(
     game: str | Variant,
     *,
@@ -122,37 +176,66 @@ def simulate(
     seed: int = 0,
     agents: str | Sequence[str | Agent] = "random",
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
 ) -> SimulationReport:
     """Play ``games`` games and report. ``agents`` is one agent name for every seat or one per
     seat. Wins are counted per seat; a shared win gives each winner an equal part.
-    The same arguments give the same games, scores and wins (timings aside)."""
+    The same arguments give the same games, scores and wins (timings aside), whatever
+    ``workers`` or ``executor``: game *i* is seeded by :func:`game_seed` of ``seed`` and *i*,
+    and the sums are exact.
+
+    ``workers`` greater than 1 plays the games on that many processes; ``executor`` plays
+    them on any :class:`concurrent.futures.Executor` (a process or thread pool, a cluster's
+    executor) instead. Either way the variant and the agents must pickle when the executor
+    runs in other processes. ``progress(done, games)`` is called as games finish.
+
+    >>> one = simulate("gin-rummy", players=2, games=4, seed=3, agents="greedy")
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     two = simulate("gin-rummy", players=2, games=4, seed=3, agents="greedy",
+    ...                    executor=pool)
+    >>> (two.wins, two.mean_scores, two.moves) == (one.wins, one.mean_scores, one.moves)
+    True
+    """
     chosen = variant(game) if isinstance(game, str) else game
-    if games < 0:
-        raise OptionError(f"games must not be negative, got {games}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise OptionError(f"games must be a whole number of at least 0, got {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024:
+        raise OptionError(f"workers must be a whole number from 1 to 1024, got {workers!r}")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise OptionError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     names = [agents] * players if isinstance(agents, str) else list(agents)
     seats = [make_agent(a) if isinstance(a, str) else a for a in names]
-    totals = [0.0] * players
-    wins = [0.0] * players
-    completed = errors = moves = 0
-    samples: list[str] = []
+    ranges = _ranges(games, workers if executor is None else max(workers, 2))
     started = time.perf_counter()
-    for index in range(games):
-        seed_i = game_seed(seed, index)
+    done = 0
+    tallies: list[_Tally] = []
+    if executor is None and workers == 1:
+        for start, stop in ranges:
+            tallies.append(_play_range(chosen, players, seed, seats, (start, stop)))
+            done += stop - start
+            if progress is not None:
+                progress(done, games)
+    else:
+        pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
         try:
-            result = play_game(chosen, players=players, seed=seed_i, agents=seats)
-        except Exception as error:
-            errors += 1
-            if len(samples) < 5:
-                samples.append(f"game {index} (seed {seed_i}): {type(error).__name__}: {error}")
-        else:
-            completed += 1
-            moves += result.moves
-            for seat, score in enumerate(result.state.scores):
-                totals[seat] += score
-            for seat in result.winners:
-                wins[seat] += 1 / len(result.winners)
-        if progress is not None:
-            progress(index + 1, games)
+            futures = {
+                pool.submit(_play_range, chosen, players, seed, seats, (start, stop)): stop - start
+                for start, stop in ranges
+            }
+            for future in concurrent.futures.as_completed(futures):
+                done += futures[future]
+                if progress is not None:
+                    progress(done, games)
+            tallies = [future.result() for future in futures]  # in the order of the games
+        finally:
+            if executor is None:
+                pool.shutdown(cancel_futures=True)
+    completed = sum(t.completed for t in tallies)
+    totals = [sum((t.totals[i] for t in tallies), Fraction(0)) for i in range(players)]
+    wins = [sum((t.wins[i] for t in tallies), Fraction(0)) for i in range(players)]
+    samples = [text for t in tallies for _, text in t.samples][:_SAMPLES]
     seconds = time.perf_counter() - started
     return SimulationReport(
         variant=chosen.id,
@@ -162,10 +245,10 @@ def simulate(
         seed=seed,
         agents=tuple(a.name for a in seats),
         completed=completed,
-        errors=errors,
-        moves=moves,
+        errors=sum(t.errors for t in tallies),
+        moves=sum(t.moves for t in tallies),
         seconds=seconds,
-        mean_scores=tuple(t / completed if completed else 0.0 for t in totals),
-        wins=tuple(round(w, 6) for w in wins),
+        mean_scores=tuple(float(t / completed) if completed else 0.0 for t in totals),
+        wins=tuple(round(float(w), 6) for w in wins),
         error_samples=tuple(samples),
     )
