@@ -3,9 +3,9 @@ along seeded random games of every game at its least and most players (issue 12 
 position take more than 10 ms).
 
 Prints one JSON object: per game and player count, the positions timed, the median, 99th
-percentile and largest time to list a position's moves (best of ``--repeat`` timings of
-that position), and the slowest positions (game seed, move number, move count, what the
-position was). Progress goes to stderr.
+percentile and largest time to list a position's moves (its first listing, as a game meets
+it: the caches the solver keeps across positions warm, none of this one's), and the slowest
+positions (game seed, move number, move count, phase). Progress goes to stderr.
 
     python benchmarks/bench_positions.py
     python benchmarks/bench_positions.py --variant crummy-rummy --games 20 --players 8
@@ -24,18 +24,15 @@ from typing import Any
 import rummykit
 
 
-def _time_listing(state: Any, repeat: int) -> float:
-    """Best of ``repeat`` timings of listing every legal move of ``state`` from scratch."""
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        for _move in state.variant.rules.generate(state):
-            pass
-        best = min(best, time.perf_counter() - started)
-    return best
+def _time_listing(state: Any) -> float:
+    """How long listing every legal move of ``state`` takes, the first time."""
+    started = time.perf_counter()
+    for _move in state.variant.rules.generate(state):
+        pass
+    return time.perf_counter() - started
 
 
-def measure(game_id: str, players: int, games: int, cap: int, repeat: int) -> dict[str, Any]:
+def measure(game_id: str, players: int, games: int, cap: int) -> dict[str, Any]:
     game = rummykit.variant(game_id)
     times: list[float] = []
     slowest: list[tuple[float, dict[str, Any]]] = []
@@ -45,7 +42,7 @@ def measure(game_id: str, players: int, games: int, cap: int, repeat: int) -> di
         for number in range(cap):
             if state.is_over:
                 break
-            took = _time_listing(state, repeat)
+            took = _time_listing(state)
             times.append(took)
             legal = state.legal_moves()
             slowest.append(
@@ -75,14 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, action="append")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--cap", type=int, default=400, help="positions per game")
-    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     entries = []
     for game_id in args.variant or rummykit.variants():
         game = rummykit.variant(game_id)
         for players in args.players or sorted({game.min_players, game.max_players}):
             print(f"{game_id} {players}p ...", file=sys.stderr, flush=True)
-            entries.append(measure(game_id, players, args.games, args.cap, args.repeat))
+            entries.append(measure(game_id, players, args.games, args.cap))
     json.dump({"entries": entries}, sys.stdout, indent=1)
     sys.stdout.write("\n")
     return 0
