@@ -10,6 +10,7 @@ module ``rummykit.games.gin_deadwood`` is checked to still answer, with a warnin
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -174,10 +175,33 @@ def test_the_arrangement_melds_disjoint_valid_melds_with_the_least_deadwood(
 
 
 def test_a_card_given_twice_is_refused() -> None:
-    with pytest.raises(ValueError, match="at most once"):
+    with pytest.raises(ValueError, match="at most once: AS twice"):
         gd.mask_of(parse_cards("AS AS"))
-    with pytest.raises(ValueError, match="at most once"):
+    with pytest.raises(ValueError, match="52 cards of a gin pack: Card\\('JK'\\)"):
         gd.mask_of([Card.parse("JK")])
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [[Card.parse("AS"), Card.parse("AS")], [52], [-1], ["AS"], [[1]], [1.5], (Card.parse("JK"),)],
+)
+def test_deadwood_from_a_list_refuses_what_is_not_a_hand(cards: list[object]) -> None:
+    # the fast path for lists and tuples must refuse what mask_of refuses, with its message
+    with pytest.raises(ValueError, match="gin"):
+        gd.deadwood(cards)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="gin"):
+        gd.best_discard_deadwood(cards)  # type: ignore[arg-type]
+
+
+def test_deadwood_from_a_list_a_tuple_or_an_iterator_agree() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = [Card(c) for c in rng.sample(range(52), rng.choice((10, 11)))]
+        mask = gd.mask_of(cards)
+        assert gd.deadwood(cards) == gd.deadwood(tuple(cards)) == gd.deadwood(iter(cards))
+        assert gd.deadwood(cards) == gd.deadwood_mask(mask)
+        assert gd.best_discard_deadwood(cards) == gd.discard_deadwood_mask(mask)
+        assert gd.deadwood([int(c) for c in cards]) == gd.deadwood_mask(mask)
 
 
 def test_card_values_are_ace_one_pips_and_ten_for_court_cards() -> None:

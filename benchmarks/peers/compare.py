@@ -271,6 +271,11 @@ def measure_deadwood(count: int, rl_count: int, dense: int, repeat: int) -> dict
                 seconds, _ = _time(fn, inputs[name])
                 rates.append(len(inputs[name]) / seconds)
             entry[name] = {"calls_per_second": round(statistics.median(rates), 0)}
+            if name == "openspiel":
+                # like with like: both sides start from a Python list of the same cards
+                entry[name]["rummykit_from_cards_ratio"] = round(
+                    entry["rummykit"]["calls_per_second_from_cards"] / statistics.median(rates), 3
+                )
             if name == "rlcard":
                 entry[name]["hands"] = rl_count
         # Exactness: every engine on the random and the dense hands; where any engine
