@@ -637,7 +637,8 @@ def test_r56_a_deal_that_cannot_rebuild_its_stock_ends_and_is_scored() -> None:
     assert state.deal_number == 2
 
 
-def test_safeguard_max_turns_ends_a_deal_nobody_can_finish() -> None:
+def test_r56a_the_turn_safeguard_ends_a_deal_as_its_own_ending_scored_as_r56() -> None:
+    assert rummykit.variant("crazy-rummy-faceup").rules.max_turns == 1000  # an option
     game = rummykit.variant("crazy-rummy-faceup", max_turns=4)
     state = deal(["4H", "9S"], ["5S 6S 7S", DEALER], variant=game)
     for _ in range(4):
