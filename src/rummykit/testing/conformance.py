@@ -61,6 +61,8 @@ from rummykit.engine.moves import Move
 from rummykit.engine.record import GameRecord
 from rummykit.errors import IllegalMoveError
 from rummykit.testing.probes import (
+    _fields,
+    _same_objects,
     determinism_problems,
     malformed_move_problems,
     thread_problems,
@@ -107,14 +109,6 @@ class ConformanceReport:
     def ok(self) -> bool:
         """Whether every invariant held."""
         return not self.failures
-
-
-def _fields(state: GameState) -> dict[str, object]:
-    return {a.name: getattr(state, a.name) for a in attrs.fields(type(state))}
-
-
-def _same_objects(before: dict[str, object], state: GameState) -> bool:
-    return all(getattr(state, name) is value for name, value in before.items())
 
 
 def check_state(

@@ -108,8 +108,14 @@ def _wrong_for(value: object, annotation: str) -> bool:
     return True
 
 
-def _snapshot(state: GameState) -> dict[str, object]:
+def _fields(state: GameState) -> dict[str, object]:
+    """Every field of ``state`` (to check later that nothing replaced one)."""
     return {a.name: getattr(state, a.name) for a in attrs.fields(type(state))}
+
+
+def _same_objects(before: dict[str, object], state: GameState) -> bool:
+    """Whether ``state`` still holds the very objects :func:`_fields` saw."""
+    return all(getattr(state, name) is value for name, value in before.items())
 
 
 def malformed_move_problems(
@@ -121,7 +127,7 @@ def malformed_move_problems(
     candidates = list(malformed_moves(state))
     rng.shuffle(candidates)
     problems: list[str] = []
-    before = _snapshot(state)
+    before = _fields(state)
     for move in candidates[:sample]:
         shown = _shown(move)
         try:
@@ -140,7 +146,7 @@ def malformed_move_problems(
             problems.append(f"apply({shown}) raised {type(error).__name__}: {error}")
         else:
             problems.append(f"the malformed move {shown} was applied")
-        if any(getattr(state, k) is not v for k, v in before.items()):
+        if not _same_objects(before, state):
             problems.append(f"the malformed move {shown} changed the state")
             break
     return problems
