@@ -11,7 +11,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,docs]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,ray]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -23,8 +23,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict src examples
 
+# The extras installed by setup (Ray) are tested, never skipped: RUMMYKIT_REQUIRE_EXTRAS.
 unit: $(STAMP)
-	$(PY) -m pytest -q -n auto
+	RUMMYKIT_REQUIRE_EXTRAS=1 $(PY) -m pytest -q -n auto
 
 docs: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html

@@ -7,11 +7,18 @@ the reports agreed (they must, whatever N).
 
     python benchmarks/bench_workers.py                       # gin-rummy, greedy, 2 workers
     python benchmarks/bench_workers.py --variant crib-rummy --games 200 --workers 2 --rounds 5
+    python benchmarks/bench_workers.py --ray          # "many" on a local Ray (or --ray ADDRESS)
+
+With ``--ray`` the many-worker side runs on a Ray cluster through
+:class:`rummykit.adapters.ray.RayExecutor` (the extra ``rummykit[ray]``); Ray is started
+once, before the first round, so its start-up is not timed.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import json
 import os
 import statistics
@@ -29,7 +36,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS")
     args = parser.parse_args(argv)
+    cluster: contextlib.AbstractContextManager[concurrent.futures.Executor | None]
+    if args.ray is None:
+        cluster = contextlib.nullcontext()
+    else:
+        from rummykit.adapters.ray import RayExecutor
+
+        cluster = RayExecutor(args.ray or None)
+    with cluster as executor:
+        return _measure(args, executor)
+
+
+def _measure(args: argparse.Namespace, executor: concurrent.futures.Executor | None) -> int:
     rounds = []
     same = True
     for number in range(args.rounds):
@@ -43,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 seed=number,
                 agents=args.agent,
                 workers=workers,
+                executor=executor if workers > 1 else None,
             )
             seconds[workers] = report.seconds
             reports[workers] = (report.wins, report.mean_scores, report.moves, report.errors)
@@ -57,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "games": args.games,
             "agent": args.agent,
             "workers": args.workers,
+            "ray": args.ray,
             "cpus": os.cpu_count(),
             "rounds": rounds,
             "ratios": [round(r, 3) for r in ratios],

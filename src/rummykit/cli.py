@@ -22,6 +22,7 @@ Options of a variant are passed as ``--option key=value``; values are read as wh
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -140,6 +141,14 @@ def _parser() -> _Parser:
         metavar="N",
         help="play on N processes (0: one per core); the results do not depend on N",
     )
+    sim.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play on a Ray cluster (e.g. ray://head:10001 or auto; no ADDRESS: a local Ray); "
+        "needs the extra rummykit[ray]",
+    )
 
     watch_ = commands.add_parser("watch", help="print one whole game between agents")
     game_arguments(watch_, agent="greedy")
@@ -214,15 +223,26 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     workers = args.workers or os.cpu_count() or 1
     if not 1 <= workers <= 1024:
         raise _UsageError(f"--workers must be 0 (one per core) to 1024, got {args.workers}")
-    report = simulate(
-        game,
-        players=players,
-        games=args.games,
-        seed=args.seed,
-        agents=names,
-        progress=progress(err),
-        workers=workers,
-    )
+    if args.ray is not None and args.workers != 1:
+        raise _UsageError("give --workers or --ray, not both (Ray uses the cluster's CPUs)")
+    cluster: contextlib.AbstractContextManager[concurrent.futures.Executor | None]
+    if args.ray is None:
+        cluster = contextlib.nullcontext()
+    else:
+        from rummykit.adapters.ray import RayExecutor
+
+        cluster = RayExecutor(args.ray or None)
+    with cluster as executor:
+        report = simulate(
+            game,
+            players=players,
+            games=args.games,
+            seed=args.seed,
+            agents=names,
+            progress=progress(err),
+            workers=workers,
+            executor=executor,
+        )
     if args.json:
         out.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False, default=str) + "\n")
     else:

@@ -168,6 +168,15 @@ def _ranges(games: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+def _width(executor: concurrent.futures.Executor, workers: int) -> int:
+    """How many calls ``executor`` runs at once, as far as it tells (a process or thread
+    pool's ``_max_workers``, a cluster executor's ``max_workers``), at least 2 and
+    ``workers``: the games are split into about eight ranges for each."""
+    told = getattr(executor, "max_workers", None) or getattr(executor, "_max_workers", None)
+    width = told if isinstance(told, int) and not isinstance(told, bool) else 2
+    return max(2, workers, min(width, 1024))
+
+
 def simulate(
     game: str | Variant,
     *,
@@ -188,7 +197,8 @@ def simulate(
     ``workers`` greater than 1 plays the games on that many processes; ``executor`` plays
     them on any :class:`concurrent.futures.Executor` (a process or thread pool, a cluster's
     executor) instead. Either way the variant and the agents must pickle when the executor
-    runs in other processes. ``progress(done, games)`` is called as games finish.
+    runs in other processes; :class:`rummykit.adapters.ray.RayExecutor` runs them on a Ray
+    cluster. ``progress(done, games)`` is called as games finish.
 
     >>> one = simulate("gin-rummy", players=2, games=4, seed=3, agents="greedy")
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -207,7 +217,7 @@ def simulate(
         raise OptionError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     names = [agents] * players if isinstance(agents, str) else list(agents)
     seats = [make_agent(a) if isinstance(a, str) else a for a in names]
-    ranges = _ranges(games, workers if executor is None else max(workers, 2))
+    ranges = _ranges(games, workers if executor is None else _width(executor, workers))
     started = time.perf_counter()
     done = 0
     tallies: list[_Tally] = []
