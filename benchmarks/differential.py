@@ -231,13 +231,19 @@ _GREEDY: list[Chooser | AgentUnavailableError] = []
 
 
 def greedy_chooser() -> Chooser:
-    """``rummykit.agents.GreedyAgent().choose``; raises :class:`AgentUnavailableError` with
-    a clear message when that API is not there (checked once per process)."""
+    """The greedy agent as ``choose(state, rng)``: through ``rummykit.agents.choose_move``
+    (agents that see views) where the tree has it, else ``GreedyAgent().choose`` (the older
+    agents, given the state); raises :class:`AgentUnavailableError` with a clear message
+    when neither is there (checked once per process)."""
     if not _GREEDY:
         try:
-            from rummykit.agents import GreedyAgent
+            from rummykit import agents
 
-            choose: Chooser = GreedyAgent().choose
+            greedy = agents.GreedyAgent()
+            move_of = getattr(agents, "choose_move", None)
+            choose: Chooser = (
+                functools.partial(move_of, greedy) if move_of is not None else greedy.choose
+            )
             if not callable(choose):
                 raise TypeError("GreedyAgent().choose is not callable")
             _GREEDY.append(choose)

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import rummykit
-from rummykit.agents import make_agent
+from rummykit.agents import choose_move, make_agent
 from rummykit.sim import agent_rng, game_seed
 
 SEED = 20261125
@@ -66,7 +66,7 @@ def play_one(job: tuple[str, dict[str, Any], int, int, str, int]) -> dict[str, A
     moves = 0
     while not state.is_over and moves < max_moves:
         before = state
-        state = state.apply(agents[state.to_move].choose(state, rng))
+        state = state.apply(choose_move(agents[state.to_move], state, rng))
         moves += 1
         if state.deal_number != deal or state.is_over:
             outcome = getattr(state, "last_deal", None)

@@ -10,7 +10,7 @@ import pytest
 
 import rummykit
 from rummykit import Discard, Draw, parse_cards, parse_move
-from rummykit.agents import GreedyAgent, _ContractPlan, make_agent
+from rummykit.agents import GreedyAgent, _ContractPlan, choose_move, make_agent
 from rummykit.agents_contract import contract_shortfall, lay_off_distance
 from rummykit.contracts import Contract
 from rummykit.engine.rummy import Phase, RummyState
@@ -58,7 +58,7 @@ def test_r36a_the_greedy_agent_throws_the_card_its_contract_cannot_use() -> None
     state = state.apply(Draw())
     while state.phase is Phase.CLAIM:
         state = state.apply(parse_move("pass"))
-    move = GreedyAgent().choose(state, random.Random(0))
+    move = choose_move(GreedyAgent(), state, random.Random(0))
     # 8S completes the spades; of the two 8H one must go before three runs can take the rest
     assert move == Discard(parse_cards("8H")[0])
 
@@ -99,7 +99,7 @@ def test_r36a_greedy_agents_finish_their_rounds_without_the_safeguard(game: str)
         rng = agent_rng(seed)
         while not state.is_over:
             deal = state.deal_number
-            state = state.apply(agents[state.to_move].choose(state, rng))
+            state = state.apply(choose_move(agents[state.to_move], state, rng))
             if state.deal_number != deal or state.is_over:
                 assert isinstance(state, RummyState) and state.last_deal is not None
                 endings.append(state.last_deal.reason)

@@ -34,7 +34,7 @@ from rummykit import (
     TakeDiscard,
     parse_cards,
 )
-from rummykit.agents import GreedyAgent
+from rummykit.agents import GreedyAgent, choose_move
 from rummykit.cli import main
 from rummykit.engine.rummy import Phase, RummyState
 from rummykit.pieces import DealEnd
@@ -486,7 +486,7 @@ def test_records_replay_a_whole_game(players, options):
     state = rummykit.variant("basic-rummy", **options).new_game(players=players, seed=9)
     rng = random.Random(9)
     while not state.is_over:
-        state = state.apply(GreedyAgent().choose(state, rng))
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
     record = rummykit.GameRecord.from_json(state.record().to_json())
     assert dict(record.options) == {"target": 100, "max_turns": 3000, **options}
     assert record.replay() == state

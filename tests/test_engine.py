@@ -354,14 +354,15 @@ def test_view_shows_own_hand_and_hides_the_others():
         assert view.table == state.table
         assert view.scores == state.scores == (3, 0, 0)
         assert view.to_move == 2
-        # Apart from the hands (checked above) and the wild cards of the deal (a rule), the
-        # only cards in the view are the table and the top discard: not the stock, not the
+        # Apart from the hands (checked above), the seat's own legal moves (cards of its
+        # hand) and the wild cards of the deal (a rule, also in the meld context), the only
+        # cards in the view are the table and the top discard: not the stock, not the
         # discards under the top.
         public = Counter(c for p in state.table for c in p.meld.cards)
         public[state.discards[-1]] += 1
         shown: Counter[Card] = Counter()
         for field in attrs.fields(type(view)):
-            if field.name not in ("hand", "hands", "wild_cards", "discards"):
+            if field.name not in ("hand", "hands", "wild_cards", "discards", "legal", "context"):
                 shown.update(_cards_in(getattr(view, field.name)))
         assert shown == public, seat
         # The pile itself shows its top card only (Crib Rummy keeps the pile squared).

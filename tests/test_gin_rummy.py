@@ -447,7 +447,7 @@ def test_the_knockers_face_down_discard_is_hidden_from_the_defender() -> None:
 
 
 def test_the_greedy_agent_keeps_the_card_it_took() -> None:
-    from rummykit.agents import GreedyAgent, usefulness
+    from rummykit.agents import GreedyAgent, choose_move, usefulness
 
     # The KH taken is the least useful card of the hand, yet the 5D goes instead.
     hand = "AS 2S 3S 7H 7D 7C 9C JC 5D 8D"
@@ -456,7 +456,7 @@ def test_the_greedy_agent_keeps_the_card_it_took() -> None:
     hand_now = list(state.hands[0])
     least = min(hand_now, key=lambda c: (usefulness(c, hand_now, (False,) * 53), -(c.rank or 0)))
     assert str(least) == "KH"  # what the agent would throw back if it did not know
-    move = GreedyAgent().choose(state, random.Random(0))
+    move = choose_move(GreedyAgent(), state, random.Random(0))
     assert str(move).startswith("discard") and str(move) != "discard KH"
 
 

@@ -17,7 +17,7 @@ from helpers import golden_diff, play
 
 import rummykit
 from rummykit import IllegalMoveError, OptionError, parse_move
-from rummykit.agents import GreedyAgent
+from rummykit.agents import GreedyAgent, choose_move
 from rummykit.engine.rummy import Phase, RummyState
 from rummykit.pieces import DealEnd, knock_result
 from rummykit.sim import simulate
@@ -203,7 +203,7 @@ def test_random_and_greedy_games_finish_and_replay():
     rng = random.Random(5)
     agent = GreedyAgent()
     while not state.is_over:
-        state = state.apply(agent.choose(state, rng))
+        state = state.apply(choose_move(agent, state, rng))
     text = state.record().to_json()
     replayed = rummykit.GameRecord.from_json(text).replay()
     assert replayed == state and replayed.scores == state.scores

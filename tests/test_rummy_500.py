@@ -38,7 +38,7 @@ from rummykit import (
     parse_cards,
     parse_move,
 )
-from rummykit.agents import GreedyAgent
+from rummykit.agents import GreedyAgent, choose_move
 from rummykit.cli import main
 from rummykit.engine.rummy import Phase, RummyState
 from rummykit.pieces import DealEnd
@@ -672,7 +672,7 @@ def test_records_replay_a_whole_game(players, options):
     state = rummykit.variant("rummy-500", **options).new_game(players=players, seed=7)
     rng = random.Random(7)
     while not state.is_over:
-        state = state.apply(GreedyAgent().choose(state, rng))
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
     assert any(isinstance(m, TakeDiscard) and m.count > 1 for m in state.moves)
     record = rummykit.GameRecord.from_json(state.record().to_json())
     assert dict(record.options) == {"target": 500, "top_free": False, **options}

@@ -32,7 +32,7 @@ from rummykit.engine.moves import (
 )
 from rummykit.engine.record import GameRecord
 from rummykit.engine.registry import variant, variants
-from rummykit.engine.views import HIDDEN, Hidden
+from rummykit.engine.views import HIDDEN, Hidden, View
 from rummykit.errors import (
     AmbiguousMeldError,
     CardParseError,
@@ -98,6 +98,7 @@ __all__ = [
     "Swap",
     "TakeDiscard",
     "Variant",
+    "View",
     "WildMovement",
     "WildPolicy",
     "WildRules",

@@ -1,20 +1,23 @@
 """Players that choose moves: a uniformly random agent and a greedy agent.
 
-Both work for any variant and see only what their seat may see: the legal moves and their
-own view (views expose ``hand``, ``discard_top`` and ``wild_cards`` where the game has them).
-An agent is anything with a ``name`` and a ``choose(state, rng)`` method
-(:class:`Agent`).
+An agent is anything with a ``name`` and a ``choose(view, legal, rng)`` method
+(:class:`Agent`). It is given the view of the seat to move
+(:class:`~rummykit.engine.views.View`: what that seat may see, and nothing more) and that
+seat's legal moves, never the state: an agent cannot peek at other hands or the stock.
+:func:`choose_move` asks an agent for the move of the seat to move in a state.
 
 >>> import random, rummykit
->>> from rummykit.agents import GreedyAgent
+>>> from rummykit.agents import GreedyAgent, choose_move
 >>> state = rummykit.variant("crib-rummy").new_game(players=2, seed=1)
->>> move = GreedyAgent().choose(state, random.Random(0))
->>> move in state.legal_moves()
-True
+>>> view = state.view(state.to_move)
+>>> move = GreedyAgent().choose(view, view.legal, random.Random(0))
+>>> move in state.legal_moves(), move == choose_move(GreedyAgent(), state, random.Random(0))
+(True, True)
 """
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Sequence
 from typing import Final, Protocol
@@ -38,9 +41,18 @@ from rummykit.engine.moves import (
     Swap,
     TakeDiscard,
 )
+from rummykit.engine.views import View
 from rummykit.melds import Meld, MeldContext
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "RandomAgent",
+    "check_agent",
+    "choose_move",
+    "make_agent",
+]
 
 
 class Agent(Protocol):
@@ -51,9 +63,41 @@ class Agent(Protocol):
         """A short name for logs and reports."""
         ...
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
-        """A legal move of ``state.to_move``; ``rng`` is the agent's own generator."""
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        """One of ``legal``, the moves of the seat whose ``view`` this is; ``rng`` is the
+        agent's own generator."""
         ...
+
+
+def choose_move(agent: Agent, state: GameState, rng: random.Random) -> Move:
+    """``agent``'s move for the seat to move in ``state``: the agent is given that seat's
+    view and legal moves only."""
+    view = state.view(state.to_move)
+    return agent.choose(view, view.legal, rng)
+
+
+def check_agent(agent: object) -> None:
+    """Raise :class:`~rummykit.errors.OptionError` unless ``agent`` looks like an
+    :class:`Agent`: a ``choose`` taking a view, the legal moves and a generator (agents
+    written for the old ``choose(state, rng)`` are told how to change)."""
+    from rummykit.errors import OptionError
+
+    choose = getattr(agent, "choose", None)
+    if not callable(choose):
+        raise OptionError(f"an agent needs a choose(view, legal, rng) method: {agent!r}")
+    try:
+        parameters = inspect.signature(choose).parameters.values()
+    except (TypeError, ValueError):  # a callable without a signature: take it on trust
+        return
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    varargs = any(p.kind is p.VAR_POSITIONAL for p in parameters)
+    if len(positional) == 2 and not varargs:
+        raise OptionError(
+            f"{type(agent).__name__}.choose takes two arguments, like the old "
+            "choose(state, rng); agents now choose from what their seat may see: define "
+            "choose(self, view, legal, rng) and read the hand, table and piles from view "
+            "(see rummykit.agents.Agent)"
+        )
 
 
 @attrs.frozen
@@ -62,9 +106,8 @@ class RandomAgent:
 
     name: str = "random"
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
-        moves = state.legal_moves()
-        return moves[rng.randrange(len(moves))]
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        return legal[rng.randrange(len(legal))]
 
 
 def usefulness(
@@ -133,15 +176,14 @@ class GreedyAgent:
 
     name: str = "greedy"
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
-        moves = list(state.legal_moves())
-        view = state.view(state.to_move)
-        hand: Sequence[Card] = getattr(view, "hand", ())
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        moves = list(legal)
+        hand: Sequence[Card] = view.hand
         wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
         wild = [Card(code) in wilds for code in range(53)] if wilds else _NO_WILDS
-        rules = getattr(getattr(state, "context", None), "rules", None)
+        rules = None if view.context is None else view.context.rules
         sets, runs = getattr(rules, "sets", True), getattr(rules, "runs", True)
-        stalled = _stalled(state)
+        stalled = _stalled(view)
 
         def useful(card: Card, cards: Sequence[Card]) -> int:
             return usefulness(card, cards, wild, sets=sets, runs=runs)
@@ -160,7 +202,7 @@ class GreedyAgent:
             return swaps[0]
         if any(isinstance(m, ChooseStart) for m in moves):
             return ChooseStart(True)
-        plan = _ContractPlan.of(state, view)
+        plan = _ContractPlan.of(view)
         top: Card | None = getattr(view, "discard_top", None)
         if top is None:
             wanted = False
@@ -214,15 +256,13 @@ class _ContractPlan:
     table: tuple[Meld, ...] | None
 
     @classmethod
-    def of(cls, state: GameState, view: object) -> _ContractPlan | None:
-        rules = state.variant.rules
-        find = getattr(rules, "contract", None)
-        contract = find(state) if callable(find) else None
-        if not isinstance(contract, Contract):
+    def of(cls, view: View) -> _ContractPlan | None:
+        contract = getattr(view, "contract", None)
+        if not isinstance(contract, Contract) or view.context is None:
             return None
-        opened = getattr(view, "opened", ())[state.to_move]
+        opened = getattr(view, "opened", ())[view.seat]
         table = tuple(p.meld for p in getattr(view, "table", ())) if opened else None
-        return cls(contract, state.context, table)  # type: ignore[attr-defined]
+        return cls(contract, view.context, table)
 
     def short(self, cards: Sequence[Card]) -> int:
         return contract_shortfall(cards, self.contract, self.context)
@@ -290,11 +330,11 @@ _STALLED_RESHUFFLES: Final = 2
 _STALLED_TURNS: Final = 50
 
 
-def _stalled(state: GameState) -> bool:
+def _stalled(view: View) -> bool:
     """Whether the deal has run far longer than ordinary play (public counters only)."""
-    reshuffles = getattr(state, "reshuffles", 0)
-    turns = getattr(state, "turns", ())
-    return reshuffles >= _STALLED_RESHUFFLES or sum(turns) >= _STALLED_TURNS * state.players
+    reshuffles: int = getattr(view, "reshuffles", 0)
+    turns: Sequence[int] = getattr(view, "turns", ())
+    return reshuffles >= _STALLED_RESHUFFLES or sum(turns) >= _STALLED_TURNS * view.players
 
 
 def _wilds_used(move: LayMeld, wild: Sequence[bool]) -> int:

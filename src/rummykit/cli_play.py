@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from rummykit.agents import Agent
+from rummykit.agents import Agent, choose_move
 from rummykit.cards import Card
 from rummykit.cli_narration import Narration, narration_for
 from rummykit.cli_style import Style, write_lines
@@ -90,7 +90,7 @@ def play(
                 )
                 return 0
         else:
-            move = agents[state.to_move].choose(state, rng)
+            move = choose_move(agents[state.to_move], state, rng)
         after = state.apply(move)
         applied += 1
         write_lines(out, narration.move_lines(state, move, after))

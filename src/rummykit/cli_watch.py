@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from rummykit.agents import Agent
+from rummykit.agents import Agent, choose_move
 from rummykit.cli_narration import narration_for
 from rummykit.cli_style import Style, write_lines
 from rummykit.engine.core import GameState, Variant
@@ -57,7 +57,7 @@ def watch(
     while not state.is_over:
         if moves >= MAX_MOVES:
             raise RuntimeError(f"game with seed {seed} did not end within {MAX_MOVES} moves")
-        move = agents[state.to_move].choose(state, rng)
+        move = choose_move(agents[state.to_move], state, rng)
         after = state.apply(move)
         moves += 1
         write_lines(out, narration.move_lines(state, move, after))

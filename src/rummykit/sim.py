@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.agents import Agent, make_agent
+from rummykit.agents import Agent, check_agent, choose_move, make_agent
 from rummykit.engine.core import GameState, Variant
 from rummykit.engine.registry import variant
 from rummykit.errors import OptionError
@@ -57,13 +57,15 @@ def play_game(
     """Play one game to the end, agent ``agents[seat]`` choosing for each seat."""
     if len(agents) != players:
         raise OptionError(f"{players} players need {players} agents, got {len(agents)}")
+    for agent in agents:
+        check_agent(agent)
     state = game.new_game(players=players, seed=seed)
     rng = agent_rng(seed)
     moves = 0
     while not state.is_over:
         if moves >= max_moves:
             raise RuntimeError(f"game with seed {seed} did not end within {max_moves} moves")
-        state = state.apply(agents[state.to_move].choose(state, rng))
+        state = state.apply(choose_move(agents[state.to_move], state, rng))
         moves += 1
     winners: tuple[int, ...] = getattr(state, "winners", ())
     return GameResult(seed=seed, state=state, moves=moves, winners=winners)
@@ -217,6 +219,10 @@ def simulate(
         raise OptionError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     names = [agents] * players if isinstance(agents, str) else list(agents)
     seats = [make_agent(a) if isinstance(a, str) else a for a in names]
+    if len(seats) != players:
+        raise OptionError(f"{players} players need {players} agents, got {len(seats)}")
+    for seat in seats:
+        check_agent(seat)
     ranges = _ranges(games, workers if executor is None else _width(executor, workers))
     started = time.perf_counter()
     done = 0

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 import rummykit
-from rummykit.agents import make_agent
+from rummykit.agents import choose_move, make_agent
 
 STEPS = 300
 HERE = Path(__file__).parent
@@ -77,7 +77,7 @@ def line(
     steps: list[tuple[int, str]] = []
     while not state.is_over and len(steps) < STEPS:
         count = len(state.legal_moves())
-        move = chooser.choose(state, rng)
+        move = choose_move(chooser, state, rng)
         steps.append((count, str(move)))
         state = state.apply(move)
     return {

@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 
 import rummykit
-from rummykit.agents import make_agent
+from rummykit.agents import choose_move, make_agent
 
 VARIANT = "crazy-rummy-faceup"
 STEPS = 400
@@ -43,7 +43,7 @@ def line(players: int, seed: int, agent: str) -> dict[str, object]:
     steps: list[tuple[int, str]] = []
     while not state.is_over and len(steps) < STEPS:
         count = len(state.legal_moves())
-        move = chooser.choose(state, rng)
+        move = choose_move(chooser, state, rng)
         steps.append((count, str(move)))
         state = state.apply(move)
     return {

@@ -23,6 +23,8 @@ from rummykit.errors import IllegalMoveError, OptionError
 
 if TYPE_CHECKING:
     from rummykit.engine.moves import Move
+    from rummykit.engine.record import GameRecord
+    from rummykit.engine.views import JSONValue, View
 
 __all__ = [
     "GameState",
@@ -120,8 +122,8 @@ class Rules(Protocol[S]):
         """The state after a legal ``move``."""
         ...
 
-    def view(self, state: S, seat: int) -> object:
-        """What ``seat`` may see of ``state``."""
+    def view(self, state: S, seat: int) -> View:
+        """What ``seat`` may see of ``state`` (with its legal moves when it is to move)."""
         ...
 
     def deck(self, players: int) -> DeckSpec:
@@ -214,9 +216,11 @@ class GameState:
         after: GameState = self.variant.rules.play(self, move)
         return after
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand, the public table, counts of other hands,
-        scores; hidden cards as placeholders."""
+        scores, its legal moves when it is to move; hidden cards as placeholders. Every
+        game's view follows the :class:`~rummykit.engine.views.View` protocol, and
+        ``view.to_json()`` gives it as versioned JSON."""
         whole_number(seat, "the seat")
         if not 0 <= seat < self.players:
             raise OptionError(f"seat {seat} is not in a {self.players}-player game")
@@ -227,13 +231,33 @@ class GameState:
         """Every move applied since the game (or stacked deal) started, in order."""
         return _flat_history(self.history)
 
-    def record(self) -> Any:
+    def record(self) -> GameRecord:
         """The game so far as a :class:`~rummykit.engine.record.GameRecord`. Raises
         :class:`~rummykit.errors.RecordError` if the registry cannot build the variant again
         from its id and options (so the record could not be replayed)."""
         from rummykit.engine.record import GameRecord
 
         return GameRecord.of(self)
+
+    def observer_json(self) -> dict[str, JSONValue]:
+        """The whole position as JSON, for an omniscient observer (a log, a replay viewer,
+        a debugger): every hand, the stock in order and every field of the position, cards
+        as card text. It shows what no seat may see; give a player :meth:`view` and its
+        ``to_json()`` instead."""
+        from rummykit.engine.views import OBSERVER_FORMAT, VIEW_VERSION, to_jsonable
+
+        out: dict[str, JSONValue] = {
+            "format": OBSERVER_FORMAT,
+            "version": VIEW_VERSION,
+            "variant": self.variant.id,
+            "options": to_jsonable(dict(self.variant.options)),
+        }
+        skip = {"variant", "setup", "history"} | type(self).derived_fields
+        for field in attrs.fields(type(self)):
+            if field.name not in skip:
+                out[field.name] = to_jsonable(getattr(self, field.name))
+        out["moves"] = [str(move) for move in self.moves]
+        return out
 
     # -- copying and pickling: states are immutable values ------------------------------------
 
@@ -520,6 +544,9 @@ def view_fields(state: Any, seat: int) -> dict[str, Any]:
         "to_move": state.to_move,
         "phase": state.phase,
         "hand": state.hands[seat],
+        "legal": tuple(state.variant.rules.generate(state))
+        if seat == state.to_move and not state.over
+        else (),
     }
 
 

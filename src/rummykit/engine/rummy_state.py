@@ -13,7 +13,7 @@ import attrs
 from rummykit.cards import Card
 from rummykit.engine.core import GameState, evolver
 from rummykit.engine.table import melds_with
-from rummykit.engine.views import Hidden
+from rummykit.engine.views import Hidden, JSONValue, view_json
 from rummykit.melds import Meld, MeldContext
 from rummykit.pieces.outcome import (
     DealOutcome,
@@ -22,6 +22,8 @@ from rummykit.pieces.outcome import (
 from rummykit.solver import meld_sort_key, possible_melds
 
 if TYPE_CHECKING:
+    from rummykit.contracts import Contract
+    from rummykit.engine.moves import Move
     from rummykit.engine.rummy import RummyRules
 
 __all__ = ["Phase", "RummyState", "RummyView"]
@@ -184,7 +186,7 @@ def evolve_fields(fields: dict[str, Any]) -> RummyState:
     return out
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # built from a dict of its fields, as states are (built_view)
 class RummyView:
     """What one seat may see: its hand, counts of the others, the table, the top discard."""
 
@@ -233,11 +235,25 @@ class RummyView:
     known: tuple[tuple[Card, ...], ...] = ()
     #: The player to move had laid nothing this deal when the turn began (R52).
     first_play: bool = False
+    #: The seat's legal moves when it is to move, else empty.
+    legal: tuple[Move, ...] = attrs.field(default=(), kw_only=True)
+    #: The meld rules of this deal, wild cards included (to judge melds with).
+    context: MeldContext = attrs.field(factory=MeldContext, kw_only=True, repr=False)
+    #: The contract of this deal (contract games), else ``None``.
+    contract: Contract | None = attrs.field(default=None, kw_only=True)
+    #: Times the discard pile has been turned into a new stock this deal.
+    reshuffles: int = attrs.field(default=0, kw_only=True)
+    #: Per seat, the turns it has completed this deal.
+    turns: tuple[int, ...] = attrs.field(default=(), kw_only=True)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds (public, Crib Rummy's advanced rules)."""
         return tuple(len(h) for h in self.hands)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The view as JSON, following :func:`~rummykit.engine.views.view_schema`."""
+        return view_json(self)
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 from rummykit.cards import Card
 from rummykit.engine.core import view_fields
 from rummykit.engine.rummy_state import Phase, RummyState, RummyView, evolve_state, remove_cards
-from rummykit.engine.views import HIDDEN, Hidden
+from rummykit.engine.views import HIDDEN, Hidden, built_view
 
 if TYPE_CHECKING:
     from rummykit.engine.rummy import RummyRules
@@ -57,8 +57,8 @@ def view(self: RummyRules, state: RummyState, seat: int) -> RummyView:
     pile = state.discards
     seen = pile[under : len(pile) - face_down]
     discards = (HIDDEN,) * under + seen + (HIDDEN,) * face_down
-    return RummyView(
-        **view_fields(state, seat),
+    fields = view_fields(state, seat)
+    fields.update(
         hands=hands,
         table=state.table,
         discard_top=pile[-1] if pile and not face_down else None,
@@ -79,7 +79,12 @@ def view(self: RummyRules, state: RummyState, seat: int) -> RummyView:
         indicator=state.indicator if state.set_aside or self.knock else None,
         known=state.known,
         first_play=state.first_play,
+        context=state.context,
+        contract=None if self.schedule is None else self.contract(state),
+        reshuffles=state.reshuffles,
+        turns=state.turns,
     )
+    return built_view(RummyView, fields)
 
 
 def hidden_cards(self: RummyRules, state: RummyState, seat: int) -> list[Card]:

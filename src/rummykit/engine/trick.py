@@ -73,7 +73,7 @@ from rummykit.engine.trick_state import (
     trick_outcome,
     without,
 )
-from rummykit.engine.views import HIDDEN
+from rummykit.engine.views import HIDDEN, built_view
 from rummykit.errors import IllegalMoveError, OptionError
 from rummykit.pieces.deal import DeckRule
 from rummykit.pieces.outcome import DealEnd, DealScoring
@@ -501,8 +501,8 @@ class TrickGameRules:
             ranks if revealed or other == seat else (HIDDEN,) * len(ranks)
             for other, ranks in enumerate(state.quartets)
         )
-        return TrickView(
-            **view_fields(state, seat),
+        fields = view_fields(state, seat)
+        fields.update(
             hand_sizes=tuple(len(h) for h in state.hands),
             leader=state.leader,
             trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
@@ -514,6 +514,7 @@ class TrickGameRules:
             last_deal=state.last_deal,
             is_over=state.over,
         )
+        return built_view(TrickView, fields)
 
     def hidden_cards(self, state: TrickState, seat: int) -> list[Card]:
         """The cards ``seat`` cannot see: the other hands, then the cards of the other seats'

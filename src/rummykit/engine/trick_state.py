@@ -17,11 +17,12 @@ import attrs
 
 from rummykit.cards import JOKER, Card, Rank, Suit
 from rummykit.engine.core import GameState, evolver
-from rummykit.engine.views import Hidden
+from rummykit.engine.views import Hidden, JSONValue, view_json
 from rummykit.pieces.outcome import DealEnd, DealOutcome
 from rummykit.tricks import rank_strength
 
 if TYPE_CHECKING:
+    from rummykit.engine.moves import Move
     from rummykit.engine.trick import TrickGameRules
 
 __all__ = ["TrickPhase", "TrickState", "TrickView", "quartet_cards", "trick_outcome"]
@@ -255,7 +256,7 @@ def without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 # -- views -------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # built from a dict of its fields, as states are (built_view)
 class TrickView:
     """What one seat may see: its own hand; how many cards every hand holds; the trick and
     the last trick; every seat's quartets as a count, with the Joker's place, and the ranks
@@ -282,6 +283,17 @@ class TrickView:
     out: tuple[int, ...]
     last_deal: DealOutcome | None
     is_over: bool
+    #: The seat's legal moves when it is to move, else empty.
+    legal: tuple[Move, ...] = ()
+
+    @property
+    def context(self) -> None:
+        """No melds in this family (the :class:`~rummykit.engine.views.View` member)."""
+        return None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The view as JSON, following :func:`~rummykit.engine.views.view_schema`."""
+        return view_json(self)
 
     def __str__(self) -> str:
         def cards(pairs: Sequence[tuple[int, Card]]) -> str:

@@ -1,12 +1,51 @@
-"""Placeholders and view records: what one seat may see."""
+"""What one seat may see: the :class:`View` protocol every game's view follows, the
+placeholder for a hidden card, and the JSON form of views (and of the whole state, for an
+omniscient observer).
+
+A view's JSON follows a versioned JSON Schema shipped in the package
+(:func:`view_schema`; ``rummykit/schemas/view-1.schema.json``): cards as the library's card
+text (``"QH"``, ``"10S"``, ``"JK"``), a card the seat cannot see as ``null``, moves as the
+move text :func:`~rummykit.parse_move` reads, melds with what each wild card stands for.
+"""
 
 from __future__ import annotations
 
-from typing import Final
+import enum
+import json
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["HIDDEN", "Hidden"]
+from rummykit.cards import Card, Rank
+from rummykit.melds import Meld
+
+if TYPE_CHECKING:
+    from rummykit.engine.moves import Move
+    from rummykit.melds import MeldContext
+
+__all__ = [
+    "HIDDEN",
+    "OBSERVER_FORMAT",
+    "VIEW_FORMAT",
+    "VIEW_VERSION",
+    "Hidden",
+    "JSONValue",
+    "View",
+    "to_jsonable",
+    "view_schema",
+]
+
+#: A value of JSON: what ``to_json`` methods return (``json.dumps`` writes it as it is).
+JSONValue: TypeAlias = "bool | int | str | list[JSONValue] | dict[str, JSONValue] | None"
+
+#: The ``format`` of a view's JSON, and its schema's version (``version``).
+VIEW_FORMAT: Final = "rummykit-view"
+VIEW_VERSION: Final = 1
+#: The ``format`` of the omniscient observer's JSON (:meth:`GameState.observer_json
+#: <rummykit.engine.core.GameState.observer_json>`): every card, none hidden.
+OBSERVER_FORMAT: Final = "rummykit-observer"
 
 
 @attrs.frozen
@@ -26,3 +65,182 @@ class Hidden:
 
 #: The placeholder for a hidden card.
 HIDDEN: Final = Hidden()
+
+
+@runtime_checkable
+class View(Protocol):
+    """What ``state.view(seat)`` returns in every game: all that ``seat`` may see, and
+    nothing more (a view, and everything reachable from it, holds no card the seat could not
+    see at the table).
+
+    Each family's view has more (the draw-and-discard family's table, piles and contract;
+    the trick family's trick and quartets); these are the members every view shares.
+    """
+
+    @property
+    def variant(self) -> str:
+        """The game's id."""
+        ...
+
+    @property
+    def seat(self) -> int:
+        """Whose view this is."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """The deal being played (1-based)."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this deal."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score so far."""
+        ...
+
+    @property
+    def to_move(self) -> int:
+        """The seat that moves next (during a claim window, the seat asked)."""
+        ...
+
+    @property
+    def phase(self) -> enum.Enum:
+        """Where the turn stands (the family's phase enum; its ``value`` is a string)."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own hand."""
+        ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+    @property
+    def legal(self) -> tuple[Move, ...]:
+        """The seat's legal moves when it is to move, else empty."""
+        ...
+
+    @property
+    def context(self) -> MeldContext | None:
+        """The meld rules of this deal (wild cards included), to judge melds with;
+        ``None`` in a game without melds."""
+        ...
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The view as JSON (see :func:`view_schema`)."""
+        ...
+
+
+def to_jsonable(value: object) -> JSONValue:
+    """``value`` as JSON: cards as card text, hidden cards as ``None``, moves as move text,
+    melds as objects with their kind, cards and what each card stands for, enums by value,
+    sets sorted, other attrs records field by field.
+
+    >>> to_jsonable((Card.parse("QH"), HIDDEN, frozenset({Card.parse("2C"), Card.parse("AS")})))
+    ['QH', None, ['AS', '2C']]
+    >>> meld = to_jsonable(Meld.parse("run 3S-5S: 3S JK 5S"))
+    >>> meld["kind"], meld["cards"], meld["represents"]
+    ('run', ['3S', 'JK', '5S'], ['3S', '4S', '5S'])
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Rank):
+        return value.label
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, Hidden):
+        return None
+    if isinstance(value, Meld):
+        return {
+            "kind": value.kind.value,
+            "text": str(value),
+            "cards": [str(c) for c in value.cards],
+            "represents": [s.label if isinstance(s, Rank) else str(s) for s in value.represents],
+        }
+    if isinstance(value, (frozenset, set)):
+        return [to_jsonable(v) for v in sorted(value)]
+    if isinstance(value, (tuple, list)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if attrs.has(type(value)):
+        if _is_move(value) or _is_contract(value):
+            return str(value)
+        fields: tuple[attrs.Attribute[object], ...] = attrs.fields(type(value))  # type: ignore[arg-type]
+        return {a.name: to_jsonable(getattr(value, a.name)) for a in fields if a.repr is not False}
+    raise TypeError(f"no JSON form for {type(value).__name__}: {value!r}")
+
+
+def _is_move(value: object) -> bool:
+    from rummykit.engine.moves import Move
+
+    return isinstance(value, Move)
+
+
+def _is_contract(value: object) -> bool:
+    from rummykit.contracts import Contract
+
+    return isinstance(value, Contract)
+
+
+def view_json(view: object, skip: Sequence[str] = ("context",)) -> dict[str, JSONValue]:
+    """A view record as JSON: ``format`` and ``version``, then its fields (all but
+    ``skip``), then ``hand_sizes`` where the record computes it."""
+    out: dict[str, JSONValue] = {"format": VIEW_FORMAT, "version": VIEW_VERSION}
+    fields: tuple[attrs.Attribute[object], ...] = attrs.fields(type(view))  # type: ignore[arg-type]
+    for field in fields:
+        if field.name not in skip:
+            out[field.name] = to_jsonable(getattr(view, field.name))
+    out.setdefault("hand_sizes", to_jsonable(getattr(view, "hand_sizes", ())))
+    return out
+
+
+V = TypeVar("V")
+
+
+def built_view(cls: type[V], fields: dict[str, object]) -> V:
+    """An instance of the frozen, dict-backed attrs view class ``cls`` with exactly
+    ``fields`` (every field, by name; nothing is converted or validated): about ten times
+    cheaper than the generated ``__init__``, which matters when an agent gets a view on
+    every move."""
+    out = object.__new__(cls)
+    object.__setattr__(out, "__dict__", fields)
+    return out
+
+
+def view_schema() -> dict[str, JSONValue]:
+    """The JSON Schema (draft 2020-12) that every view's :meth:`~View.to_json` follows,
+    for the current :data:`VIEW_VERSION`.
+
+    >>> schema = view_schema()
+    >>> schema["$id"], schema["properties"]["version"]["const"]
+    ('https://rummykit.dev/schemas/view-1.schema.json', 1)
+    """
+    text = (
+        resources.files("rummykit")
+        .joinpath("schemas", f"view-{VIEW_VERSION}.schema.json")
+        .read_text(encoding="utf-8")
+    )
+    schema: dict[str, JSONValue] = json.loads(text)
+    return schema
