@@ -175,3 +175,12 @@ def test_game_parameters_and_returns() -> None:
     for _ in range(3):
         state = state.apply(Pass())
     assert osp.hand_returns(state) == (65.0, -65.0)
+
+
+def test_legal_actions_of_another_games_state_raise_instead_of_guessing() -> None:
+    # It returned [53] for a crib-rummy state: OpenSpiel's ids are for gin only.
+    from rummykit.errors import OptionError
+
+    crib = rummykit.variant("crib-rummy").new_game(players=2, seed=1)
+    with pytest.raises(OptionError, match=r"rummykit\.codec"):
+        osp.legal_actions(crib)

@@ -15,6 +15,7 @@ not a card: '11S' (write rank then suit, e.g. '10S', 'TS', 'QH', 'A♠', or 'JK'
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "AmbiguousMeldError",
     "CardParseError",
     "IllegalMoveError",
@@ -112,6 +113,11 @@ def _shown(move: object) -> str:
 
 class MoveParseError(RummykitError, ValueError):
     """A move could not be read from text. The message quotes the input."""
+
+
+class ActionError(RummykitError, ValueError):
+    """An action number, or a move or state given to a game's numbering of moves
+    (:mod:`rummykit.codec`), does not belong to that game."""
 
 
 class RecordError(RummykitError, ValueError):

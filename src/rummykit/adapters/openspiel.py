@@ -229,7 +229,13 @@ def decode(action: int, state: GameState) -> Move:
 
 def legal_actions(state: GameState) -> list[int]:
     """The ids of ``state``'s legal moves, sorted, each once (OpenSpiel's
-    ``legal_actions()``)."""
+    ``legal_actions()``). Raises :class:`~rummykit.errors.OptionError` for a state of
+    another game (other games are numbered by :mod:`rummykit.codec`)."""
+    if not _is_gin(state):
+        raise OptionError(
+            f"the OpenSpiel codec is for gin-rummy states, not {state.variant.id}; "
+            "rummykit.codec numbers the moves of every game"
+        )
     return sorted({encode(move) for move in state.legal_moves()})
 
 
