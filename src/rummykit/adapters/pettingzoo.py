@@ -1,0 +1,318 @@
+"""Every rummykit game as a PettingZoo AEC environment (the optional extra
+``rummykit[pettingzoo]``).
+
+>>> from rummykit.adapters.pettingzoo import env
+>>> game = env("gin-rummy", players=2, max_deals=1)
+>>> game.reset(seed=7)
+>>> agent = game.agent_selection
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> observation["observation"].shape == game.observation_space(agent)["observation"].shape
+True
+>>> legal = observation["action_mask"].nonzero()[0]
+>>> [info["moves"][i] for i in range(len(legal))]
+['take', 'pass']
+>>> game.step(int(legal[0]))
+
+Agents are ``"player_0"`` to ``"player_<n-1>"`` (seat ``i``). Each observation is a dict:
+``"observation"``, a vector of floats built from the seat's view only (so a learner sees
+what a player sees at the table: see :func:`observation_vector`), and ``"action_mask"``, a
+vector of 0/1 over the action space.
+
+Actions: where the game's numbering of moves (:mod:`rummykit.codec`) has at most
+``max_actions`` numbers (gin 241, crummy 69, basic-rummy 3,444, rummy-500 7,044), an action
+is that number. Elsewhere (the games with wild cards, whose exact numbering is far larger)
+an action is an index into the seat's legal moves, in the order of their numbers, and the
+space has ``max_legal`` entries (raise it if a position ever lists more moves; the
+environment says so). ``info["moves"]`` lists the legal moves' texts, in action order where
+actions are indices.
+
+Rewards come at the end of the game: the winners share +1 and the others share -1 (zero
+sum; +1/-1 in a two-player game); ``info["scores"]`` has the game's own scores.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+import rummykit
+from rummykit.cards import Card
+from rummykit.codec import codec
+from rummykit.engine.core import GameState
+from rummykit.engine.moves import Move
+from rummykit.engine.rummy_state import Phase, RummyView
+from rummykit.engine.trick_state import TrickPhase, TrickView
+from rummykit.engine.views import View
+from rummykit.errors import OptionError
+
+__all__ = ["RummykitEnv", "env", "observation_vector"]
+
+#: Card codes 0-52 (the joker last).
+_CODES: Final = 53
+#: Games whose exact numbering is at most this large use it as the action space.
+MAX_ACTIONS: Final = 10_000
+#: The size of a legal-move-index action space (the default of ``max_legal``).
+MAX_LEGAL: Final = 4096
+
+
+def _counts(cards: object, out: np.ndarray[Any, Any], at: int) -> None:
+    for card in cards:  # type: ignore[attr-defined]
+        if isinstance(card, Card):
+            out[at + int(card)] += 1.0
+
+
+def _one_hot(index: int | None, size: int, out: np.ndarray[Any, Any], at: int) -> None:
+    if index is not None and 0 <= index < size:
+        out[at + index] = 1.0
+
+
+def observation_size(players: int, family: str) -> int:
+    """The length of :func:`observation_vector` for a game family and player count."""
+    p = players
+    if family == "trick":
+        return 4 + _CODES + 2 * _CODES * p + 13 * p + 5 * p + len(TrickPhase)
+    return (
+        6
+        + _CODES * (5 + 2 * p)  # hand, top, wilds, pending, took; known and table per seat
+        + _CODES  # visible discards
+        + 6 * p
+        + len(Phase)
+    )
+
+
+def observation_vector(view: View) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """The seat's view as a vector of floats (seats in turn order from the viewer, so that
+    index 0 is always the viewer). Draw-and-discard games: card counts of the hand, the top
+    discard, the wild cards, the pending and the taken card, each seat's known cards and
+    table melds, the visible discards; per seat its hand size, score, whether it opened,
+    its turns, whether it moves and whether it is active; the phase; the deal, stock and
+    pile sizes, reshuffles and the knock limit. The trick game: the hand, each seat's card
+    in the trick and the last trick, quartet ranks (the seat's own, and every seat's once
+    revealed), hand sizes, quartet counts, who is out, scores, who leads and moves; the
+    phase; the deal number."""
+    players = view.players
+    order = [(view.seat + k) % players for k in range(players)]
+    if isinstance(view, TrickView):
+        out = np.zeros(observation_size(players, "trick"), dtype=np.float32)
+        out[0] = view.deal_number
+        out[1] = float(view.is_over)
+        out[2] = len(view.trick)
+        out[3] = len(view.out)
+        at = 4
+        _counts(view.hand, out, at)
+        at += _CODES
+        for trick in (view.trick, view.last_trick):
+            for seat, card in trick:
+                out[at + order.index(seat) * _CODES + int(card)] = 1.0
+            at += _CODES * players
+        for k, seat in enumerate(order):
+            for rank in view.quartets[seat]:
+                if not isinstance(rank, rummykit.Hidden):
+                    out[at + 13 * k + int(rank) - 1] += 1.0
+        at += 13 * players
+        for k, seat in enumerate(order):
+            out[at + 5 * k] = view.hand_sizes[seat]
+            out[at + 5 * k + 1] = len(view.quartets[seat])
+            out[at + 5 * k + 2] = float(seat in view.out)
+            out[at + 5 * k + 3] = view.scores[seat]
+            out[at + 5 * k + 4] = float(seat == view.to_move) + 2.0 * float(seat == view.leader)
+        at += 5 * players
+        _one_hot(list(TrickPhase).index(view.phase), len(TrickPhase), out, at)
+        return out
+    if not isinstance(view, RummyView):
+        raise OptionError(f"no observation vector for {type(view).__name__}")
+    out = np.zeros(observation_size(players, "rummy"), dtype=np.float32)
+    out[:6] = (
+        view.deal_number,
+        view.stock_size,
+        view.discard_size,
+        view.reshuffles,
+        -1 if view.knock_limit is None else view.knock_limit,
+        float(view.is_over),
+    )
+    at = 6
+    for cards in (view.hand, [view.discard_top], view.wild_cards, [view.pending], [view.took]):
+        _counts(cards, out, at)
+        at += _CODES
+    for seat in order:
+        _counts(view.known[seat] if view.known else (), out, at)
+        at += _CODES
+    for seat in order:
+        for placed in view.table:
+            if placed.owner == seat:
+                _counts(placed.meld.cards, out, at)
+        at += _CODES
+    _counts(view.discards, out, at)
+    at += _CODES
+    turns = view.turns or (0,) * players
+    for k, seat in enumerate(order):
+        out[at + 6 * k : at + 6 * k + 6] = (
+            len(view.hands[seat]),
+            view.scores[seat],
+            float(view.opened[seat]),
+            turns[seat],
+            float(seat == view.to_move),
+            float(seat == view.active),
+        )
+    at += 6 * players
+    _one_hot(list(Phase).index(view.phase), len(Phase), out, at)
+    return out
+
+
+class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """A rummykit game as a PettingZoo AEC environment (see the module)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's class attribute)
+        "name": "rummykit",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        players: int,
+        max_legal: int = MAX_LEGAL,
+        render_mode: str | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__()
+        self.game = rummykit.variant(game_id, **options)
+        self.game.new_game(players=players, seed=0)  # checks the player count
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**RummykitEnv.metadata, "name": f"rummykit_{game_id.replace('-', '_')}"}
+        self.players = players
+        self.codec = codec(self.game)
+        self.by_number = self.codec.size <= MAX_ACTIONS
+        size = self.codec.size if self.by_number else max_legal
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        family = "trick" if self.game.rules.__class__.__name__.startswith("Trick") else "rummy"
+        length = observation_size(players, family)
+        self._action_space = gymnasium.spaces.Discrete(size)
+        self._observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    low=-1e6, high=1e6, shape=(length,), dtype=np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+            }
+        )
+        self._rng = random.Random()
+        self.state: GameState | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._action_space
+
+    # the game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = self.game.new_game(players=self.players, seed=self._rng.randrange(2**31))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.state is not None
+        seat = self.state.to_move
+        if self.state.is_over or seat < 0:
+            seat = 0
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = self._ordered_moves()
+        self.infos[self.agent_selection] = {
+            "moves": [str(m) for _, m in self._legal],
+            "scores": list(self.state.scores),
+        }
+
+    def _ordered_moves(self) -> list[tuple[int, Move]]:
+        assert self.state is not None
+        if self.state.is_over:
+            return []
+        moves = sorted((self.codec.encode(m), m) for m in self.state.legal_moves())
+        if not self.by_number and len(moves) > self._action_space.n:
+            raise OptionError(
+                f"this position lists {len(moves)} moves, more than max_legal="
+                f"{self._action_space.n}; make the environment with a larger max_legal"
+            )
+        return moves
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        action_mask = np.zeros(self._action_space.n, dtype=np.int8)
+        if agent == self.agent_selection and not self.state.is_over:
+            for index, (number, _move) in enumerate(self._legal):
+                action_mask[number if self.by_number else index] = 1
+        return {
+            "observation": observation_vector(self.state.view(seat)),
+            "action_mask": action_mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None and action is not None
+        move = self._move_of(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.state = self.state.apply(move)
+        if self.state.is_over:
+            self._finish()
+        self._select()
+        self._accumulate_rewards()
+
+    def _move_of(self, action: int) -> Move:
+        if self.by_number:
+            for number, move in self._legal:
+                if number == action:
+                    return move
+        elif 0 <= action < len(self._legal):
+            return self._legal[action][1]
+        legal = ", ".join(f"{i}: {m}" for i, (_, m) in enumerate(self._legal))
+        raise OptionError(f"action {action} is not legal now; legal: {legal}")
+
+    def _finish(self) -> None:
+        assert self.state is not None
+        winners = set(getattr(self.state, "winners", ()))
+        losers = self.players - len(winners)
+        for seat, agent in enumerate(self.possible_agents):
+            if seat in winners:
+                self.rewards[agent] = 1.0 / len(winners) if losers else 0.0
+            else:
+                self.rewards[agent] = -1.0 / losers if winners else 0.0
+            self.terminations[agent] = True
+            self.infos[agent] = {"moves": [], "scores": list(self.state.scores)}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='ansi'")
+            return None
+        assert self.state is not None
+        view = self.state.view(max(self.state.to_move, 0))
+        return "\n".join(f"{k}: {v}" for k, v in view.to_json().items())
+
+    def close(self) -> None:
+        pass
+
+
+def env(game_id: str, *, players: int, **options: Any) -> RummykitEnv:
+    """A PettingZoo AEC environment of ``game_id`` with ``players`` seats; other keywords
+    are the game's options, ``max_legal`` (see the module) and ``render_mode``."""
+    return RummykitEnv(game_id, players=players, **options)
