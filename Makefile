@@ -11,7 +11,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,docs,ray,pettingzoo]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,ray,pettingzoo,openspiel]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -251,7 +251,7 @@ class GinCodec:
     size: int = 241
 
     def encode(self, move: Move) -> int:
-        from rummykit.adapters import openspiel
+        from rummykit.adapters import openspiel_ids as openspiel
 
         try:
             return openspiel.encode(move)
@@ -259,7 +259,7 @@ class GinCodec:
             raise ActionError(f"{self.variant_id} has no move like {move!r}: {error}") from None
 
     def decode(self, action: int, state: GameState) -> Move:
-        from rummykit.adapters import openspiel
+        from rummykit.adapters import openspiel_ids as openspiel
 
         _check_state(self, state)
         action = _check_action(self, action)
@@ -269,7 +269,7 @@ class GinCodec:
             raise ActionError(f"action {action} is no move now: {error}") from None
 
     def legal_actions(self, state: GameState) -> list[int]:
-        from rummykit.adapters import openspiel
+        from rummykit.adapters import openspiel_ids as openspiel
 
         _check_state(self, state)
         return sorted(openspiel.legal_actions(state))
