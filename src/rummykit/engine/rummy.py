@@ -269,6 +269,8 @@ class RummyRules:
     view = rummy_views.view
     hidden_cards = rummy_views.hidden_cards
     with_hidden = rummy_views.with_hidden
+    sample = rummy_views.sample
+    _sample_once = rummy_views._sample_once
 
     # -- generation: functions of rummykit.engine.rummy_moves, bound as methods ---------------
 

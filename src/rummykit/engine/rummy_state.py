@@ -23,6 +23,7 @@ from rummykit.solver import meld_sort_key, possible_melds
 
 if TYPE_CHECKING:
     from rummykit.contracts import Contract
+    from rummykit.engine.core import Variant
     from rummykit.engine.moves import Move
     from rummykit.engine.rummy import RummyRules
 
@@ -245,6 +246,49 @@ class RummyView:
     reshuffles: int = attrs.field(default=0, kw_only=True)
     #: Per seat, the turns it has completed this deal.
     turns: tuple[int, ...] = attrs.field(default=(), kw_only=True)
+    #: The game (rules and options), for tools that rebuild positions from what a seat saw
+    #: (:func:`rummykit.search.sample_state`); holds no card of the game.
+    game: Variant | None = attrs.field(default=None, kw_only=True, repr=False)
+    # The rest of the public position: what every player at the table knows.
+    #: Who started this deal.
+    first_player: int = attrs.field(default=0, kw_only=True)
+    #: Seats in the order they reached the game's target (R45).
+    reached: tuple[int, ...] = attrs.field(default=(), kw_only=True)
+    #: The seat whose turn count the others may match after it reached the target (R45).
+    final_after: int | None = attrs.field(default=None, kw_only=True)
+    #: How the last finished deal ended, with its hands revealed.
+    last_deal: DealOutcome | None = attrs.field(default=None, kw_only=True)
+    #: The card the active player drew this turn: the card itself where this seat saw it (its
+    #: own draw, or a take from the pile), :data:`HIDDEN` for a draw from the stock by
+    #: another seat, ``None`` before a draw.
+    drawn: Card | Hidden | None = attrs.field(default=None, kw_only=True)
+    #: The single card the active player held before drawing, which it must discard (R13):
+    #: the card where this seat holds it, :data:`HIDDEN` for another seat's, else ``None``.
+    single: Card | Hidden | None = attrs.field(default=None, kw_only=True)
+    #: Who discarded the top card (``None`` for an upcard).
+    top_by: int | None = attrs.field(default=None, kw_only=True)
+    #: A claim was made this turn (R34).
+    claimed: bool = attrs.field(default=False, kw_only=True)
+    #: The active player's draw waits for the claim window (R34).
+    draw_waiting: bool = attrs.field(default=False, kw_only=True)
+    #: The only meld a wild freed by a swap may go back to, when restricted (R30).
+    place_on: int | None = attrs.field(default=None, kw_only=True)
+    #: The seat that went out on the opening turn while the others reply (R19).
+    reply_to: int | None = attrs.field(default=None, kw_only=True)
+    #: Passes on the first upcard so far this deal (knock games).
+    offers: int = attrs.field(default=0, kw_only=True)
+    #: The knocker melded every card without a discard (big gin).
+    knock_all: bool = attrs.field(default=False, kw_only=True)
+    #: Times the discard pile was taken from this deal.
+    takes: int = attrs.field(default=0, kw_only=True)
+    #: The previous turn threw back the discard it had taken.
+    thrown_back: bool = attrs.field(default=False, kw_only=True)
+    #: Per seat, the deals won this game.
+    deals_won: tuple[int, ...] = attrs.field(default=(), kw_only=True)
+    #: Cards the deal keeps out of every hand and pile, face up (the face-up game's indicator).
+    set_aside: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
+    #: The cards played this turn (R13b).
+    played: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -253,7 +297,7 @@ class RummyView:
 
     def to_json(self) -> dict[str, JSONValue]:
         """The view as JSON, following :func:`~rummykit.engine.views.view_schema`."""
-        return view_json(self)
+        return view_json(self, skip=("context", "game"))
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:

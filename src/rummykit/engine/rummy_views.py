@@ -5,13 +5,23 @@ conformance kit re-deals, both from the one visibility rule (:meth:`_shown`,
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from rummykit.cards import Card
 from rummykit.engine.core import view_fields
-from rummykit.engine.rummy_state import Phase, RummyState, RummyView, evolve_state, remove_cards
+from rummykit.engine.rummy_state import (
+    Phase,
+    RummyState,
+    RummyView,
+    evolve_fields,
+    evolve_state,
+    remove_cards,
+)
 from rummykit.engine.views import HIDDEN, Hidden, built_view
+from rummykit.errors import OptionError
 
 if TYPE_CHECKING:
     from rummykit.engine.rummy import RummyRules
@@ -83,8 +93,34 @@ def view(self: RummyRules, state: RummyState, seat: int) -> RummyView:
         contract=None if self.schedule is None else self.contract(state),
         reshuffles=state.reshuffles,
         turns=state.turns,
+        game=state.variant,
+        first_player=state.first_player,
+        reached=state.reached,
+        final_after=state.final_after,
+        last_deal=state.last_deal,
+        drawn=_own_or_hidden(state.drawn, seat == state.active or state.drawn == state.took),
+        single=_own_or_hidden(state.single, seat == state.active),
+        top_by=state.top_by,
+        claimed=state.claimed,
+        draw_waiting=state.draw_waiting,
+        place_on=state.place_on,
+        reply_to=state.reply_to,
+        offers=state.offers,
+        knock_all=state.knock_all,
+        takes=state.takes,
+        thrown_back=state.thrown_back,
+        deals_won=state.deals_won,
+        set_aside=state.set_aside,
+        played=state.played,
     )
     return built_view(RummyView, fields)
+
+
+def _own_or_hidden(card: Card | None, seen: bool) -> Card | Hidden | None:
+    """``card`` where the viewer saw it, :data:`HIDDEN` where it exists unseen."""
+    if card is None or seen:
+        return card
+    return HIDDEN
 
 
 def hidden_cards(self: RummyRules, state: RummyState, seat: int) -> list[Card]:
@@ -143,3 +179,149 @@ def _unknown(hand: tuple[Card, ...], known: tuple[Card, ...]) -> tuple[Card, ...
     rest = remove_cards(hand, known)
     assert rest is not None
     return rest
+
+
+#: Deals of the unseen cards tried before giving up on a view (see :func:`sample`).
+SAMPLE_TRIES: Final = 500
+
+
+def sample(self: RummyRules, view: RummyView, rng: random.Random) -> RummyState:
+    """A whole position that ``view`` (a seat's view) cannot tell from the real one (see
+    :func:`_sample_once`); one in which the player to move has a legal move, as the real
+    one does: a player who took a discard that must be melded at once (R41) holds cards
+    that meld it, so such deals are drawn again (up to :data:`SAMPLE_TRIES` times)."""
+    for _ in range(SAMPLE_TRIES):
+        state = self._sample_once(view, rng)
+        if state.over or state.legal_moves():
+            return state
+    raise OptionError(
+        f"no deal of the unseen cards in {SAMPLE_TRIES} tries leaves a legal move; the view "
+        "may not come from a real game"
+    )
+
+
+def _sample_once(self: RummyRules, view: RummyView, rng: random.Random) -> RummyState:
+    """A whole position that ``view`` (a seat's view) cannot tell from the real one: the
+    cards the seat has not seen (every card of the deal less its hand, the cards known to
+    be in other hands, the table, the discards it sees and the cards set aside) dealt at
+    random into the stock, the hidden part of the discard pile and the unknown part of the
+    other hands; the card taken from the pile this turn stays in the hand of the player who
+    took it until played; a hidden drawn or single card is one of that player's cards; a
+    fresh seed for the shuffles to come. ``sample(view).view(view.seat) == view``."""
+    game = view.game
+    if game is None:
+        raise OptionError("this view carries no game to rebuild a position for")
+    seat, players = view.seat, view.players
+    pool = Counter(self.deck(players).cards())
+    pool.subtract(view.hand)
+    pool.subtract(view.set_aside)
+    for other in range(players):
+        if other != seat:
+            pool.subtract(c for c in view.hands[other] if isinstance(c, Card))
+    for placed in view.table:
+        pool.subtract(placed.meld.cards)
+    pool.subtract(c for c in view.discards if isinstance(c, Card))
+    if view.phase is Phase.PLACE_WILD and view.pending is not None:
+        pool.subtract((view.pending,))  # a wild freed by a swap, on its way back (R30)
+    if any(n < 0 for n in pool.values()):
+        raise OptionError("the view shows more copies of a card than the deal has")
+    unseen = list(pool.elements())
+    rng.shuffle(unseen)
+    # the card the active player took this turn is in its hand, unless played since
+    active = view.active
+    forced: list[Card] = []
+    took = view.took
+    if active != seat and took is not None:
+        known = list(view.hands[active])
+        if took not in [c for c in known if isinstance(c, Card)] and took not in view.played:
+            forced.append(took)
+            unseen.remove(took)
+    hands: list[tuple[Card, ...]] = []
+    for other in range(players):
+        if other == seat:
+            hands.append(view.hand)
+            continue
+        shown = [c for c in view.hands[other] if isinstance(c, Card)]
+        count = len(view.hands[other]) - len(shown)
+        extra = forced if other == active else []
+        count -= len(extra)
+        hands.append(tuple(sorted((*shown, *extra, *unseen[:count]))))
+        del unseen[:count]
+    discards = []
+    for card in view.discards:
+        if isinstance(card, Card):
+            discards.append(card)
+        else:
+            discards.append(unseen.pop())
+    if len(unseen) != view.stock_size:
+        raise OptionError(
+            f"the view does not add up: {len(unseen)} unseen cards for a stock of "
+            f"{view.stock_size}"
+        )
+    stock = tuple(unseen)
+    drawn, single = view.drawn, view.single
+    if isinstance(drawn, Hidden) or isinstance(single, Hidden):
+        # a drawn card is one of the player's unseen cards (or, once played this turn, one
+        # of those); the single card held before, any other card of the hand
+        unknown = [c for c in hands[active] if c not in view.hands[active] or c in forced]
+        rng.shuffle(unknown)
+        played = list(view.played)
+        rng.shuffle(played)
+        rest = list(hands[active])
+        if isinstance(drawn, Hidden):
+            drawn = (unknown or played).pop()
+            if drawn in rest:
+                rest.remove(drawn)
+        if isinstance(single, Hidden):
+            rng.shuffle(rest)
+            single = (rest or played).pop()
+    template = game.new_game(players=players, seed=rng.randrange(2**31))
+    assert isinstance(template, RummyState)
+    fields = dict(template.__dict__)
+    fields.update(
+        deal_number=view.deal_number,
+        dealer=view.dealer,
+        scores=view.scores,
+        to_move=view.to_move,
+        over=view.is_over,
+        history=None,
+        hands=tuple(hands),
+        stock=stock,
+        discards=tuple(discards),
+        table=view.table,
+        phase=view.phase,
+        opened=view.opened,
+        turns=view.turns,
+        first_player=view.first_player,
+        pending=view.pending,
+        turn_points=view.turn_points,
+        reached=view.reached,
+        final_after=view.final_after,
+        last_deal=view.last_deal,
+        context=view.context,
+        contract_laid=view.contract_laid,
+        took=view.took,
+        drawn=drawn,
+        single=single,
+        top_by=view.top_by,
+        top_fresh=view.top_fresh,
+        active=view.active,
+        claimed=view.claimed,
+        draw_waiting=view.draw_waiting,
+        reshuffles=view.reshuffles,
+        place_on=view.place_on,
+        reply_to=view.reply_to,
+        offers=view.offers,
+        knocker=view.knocker,
+        knock_all=view.knock_all,
+        takes=view.takes,
+        thrown_back=view.thrown_back,
+        deals_won=view.deals_won,
+        indicator=view.indicator if view.indicator is not None else template.indicator,
+        set_aside=view.set_aside,
+        known=view.known,
+        played=view.played,
+        first_play=view.first_play,
+    )
+    fields["hand_melds"] = self._initial_melds(tuple(hands), view.context)
+    return evolve_fields(fields)

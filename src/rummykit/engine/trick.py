@@ -37,13 +37,14 @@ A turn is one small move (:class:`TrickPhase` says which kind is due):
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 import attrs
 
-from rummykit.cards import Card, DeckSpec, Rank
+from rummykit.cards import JOKER, Card, DeckSpec, Rank
 from rummykit.engine.core import NOBODY, Setup, Variant, opening_fields, shuffled, view_fields
 from rummykit.engine.moves import Move, not_a_move
 from rummykit.engine.trick_moves import (
@@ -513,8 +514,80 @@ class TrickGameRules:
             out=state.out,
             last_deal=state.last_deal,
             is_over=state.over,
+            tricks_played=state.tricks_played,
+            game=state.variant,
         )
         return built_view(TrickView, fields)
+
+    def sample(self, view: TrickView, rng: random.Random) -> TrickState:
+        """A whole position that ``view`` cannot tell from the real one: the other seats'
+        face-down quartets get ranks drawn at random among the ranks none of whose cards the
+        seat has seen, and the other hands the rest of the unseen cards at random.
+        ``sample(view).view(view.seat) == view``. The record of start-of-trick positions
+        for the repetition rule (R7) starts afresh: it holds other hands."""
+        game = view.game
+        if game is None:
+            raise OptionError("this view carries no game to rebuild a position for")
+        seat, players = view.seat, view.players
+        pool = Counter(c for c in self.deck(players).cards() if c != JOKER)
+        pool.subtract(view.hand)
+        pool.subtract(card for _, card in view.trick)
+        hidden_slots: list[int] = []
+        for other, ranks in enumerate(view.quartets):
+            for rank in ranks:
+                if isinstance(rank, Rank):
+                    pool.subtract(quartet_cards(rank))
+                else:
+                    hidden_slots.append(other)
+        if any(n < 0 for n in pool.values()):
+            raise OptionError("the view shows more copies of a card than the deal has")
+        complete = [r for r in Rank if all(pool[c] >= 1 for c in quartet_cards(r))]
+        rng.shuffle(complete)
+        chosen = complete[: len(hidden_slots)]
+        if len(chosen) < len(hidden_slots):
+            raise OptionError("the view does not add up: too few ranks for the quartets")
+        quartets = [list(r) for r in view.quartets]
+        for other in range(players):
+            quartets[other] = [r for r in quartets[other] if isinstance(r, Rank)]
+        for other, rank in zip(hidden_slots, chosen, strict=True):
+            quartets[other].append(rank)
+            pool.subtract(quartet_cards(rank))
+        unseen = list(pool.elements())
+        rng.shuffle(unseen)
+        hands = []
+        for other in range(players):
+            if other == seat:
+                hands.append(view.hand)
+                continue
+            count = view.hand_sizes[other]
+            hands.append(tuple(sorted(unseen[:count])))
+            del unseen[:count]
+        if unseen:
+            raise OptionError(f"the view does not add up: {len(unseen)} cards left over")
+        template = game.new_game(players=players, seed=rng.randrange(2**31))
+        assert isinstance(template, TrickState)
+        return evolve(
+            template,
+            deal_number=view.deal_number,
+            dealer=view.dealer,
+            scores=view.scores,
+            to_move=view.to_move,
+            over=view.is_over,
+            history=None,
+            hands=tuple(hands),
+            phase=view.phase,
+            leader=view.leader,
+            trick=tuple(card for _, card in view.trick),
+            trick_seats=tuple(s for s, _ in view.trick),
+            last_trick=view.last_trick,
+            last_winner=view.last_winner,
+            quartets=tuple(tuple(q) for q in quartets),
+            marker=view.marker,
+            out=view.out,
+            tricks_played=view.tricks_played,
+            seen=(),
+            last_deal=view.last_deal,
+        )
 
     def hidden_cards(self, state: TrickState, seat: int) -> list[Card]:
         """The cards ``seat`` cannot see: the other hands, then the cards of the other seats'

@@ -22,6 +22,7 @@ from rummykit.pieces.outcome import DealEnd, DealOutcome
 from rummykit.tricks import rank_strength
 
 if TYPE_CHECKING:
+    from rummykit.engine.core import Variant
     from rummykit.engine.moves import Move
     from rummykit.engine.trick import TrickGameRules
 
@@ -285,6 +286,11 @@ class TrickView:
     is_over: bool
     #: The seat's legal moves when it is to move, else empty.
     legal: tuple[Move, ...] = ()
+    #: Tricks completed this deal.
+    tricks_played: int = attrs.field(default=0, kw_only=True)
+    #: The game (rules and options), for tools that rebuild positions from what a seat saw
+    #: (:func:`rummykit.search.sample_state`); holds no card of the game.
+    game: Variant | None = attrs.field(default=None, kw_only=True, repr=False)
 
     @property
     def context(self) -> None:
@@ -293,7 +299,7 @@ class TrickView:
 
     def to_json(self) -> dict[str, JSONValue]:
         """The view as JSON, following :func:`~rummykit.engine.views.view_schema`."""
-        return view_json(self)
+        return view_json(self, skip=("context", "game"))
 
     def __str__(self) -> str:
         def cards(pairs: Sequence[tuple[int, Card]]) -> str:

@@ -1,0 +1,109 @@
+"""Sampling whole positions from a view (issue 13 item 6): the sample's view is the view,
+every card of the deal is somewhere, and play goes on from the sample."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rummykit
+from rummykit import GameState
+from rummykit.engine.rummy import RummyState
+from rummykit.engine.trick_state import TrickState
+from rummykit.errors import OptionError
+from rummykit.search import sample_state
+
+GAMES = rummykit.variants()
+
+
+def _cards(state: GameState) -> Counter[object]:
+    """Every card of a deal, wherever it lies."""
+    if isinstance(state, TrickState):
+        return state.all_cards()
+    assert isinstance(state, RummyState)
+    count: Counter[object] = Counter(state.stock)
+    count.update(state.discards)
+    count.update(state.set_aside)
+    for hand in state.hands:
+        count.update(hand)
+    for placed in state.table:
+        count.update(placed.meld.cards)
+    if state.pending is not None and state.phase.value == "place_wild":
+        count[state.pending] += 1
+    return count
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game_id=st.sampled_from(GAMES),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 400),
+    many=st.booleans(),
+    data=st.data(),
+)
+def test_the_view_of_a_sample_is_the_view(
+    game_id: str, seed: int, moves: int, many: bool, data: st.DataObject
+) -> None:
+    game = rummykit.variant(game_id)
+    players = game.max_players if many else game.min_players
+    state: GameState = game.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    seat = data.draw(st.integers(0, players - 1))
+    view = state.view(seat)
+    sample = sample_state(view, random.Random(seed + 1))
+    assert sample.view(seat) == view
+    assert type(sample) is type(state)
+    assert _cards(sample) == _cards(state)  # the same deal, redistributed
+    for _ in range(20):  # and the game goes on from it
+        if sample.is_over:
+            break
+        legal = sample.legal_moves()
+        sample = sample.apply(legal[rng.randrange(len(legal))])
+
+
+def test_samples_differ_where_the_seat_cannot_see() -> None:
+    state = rummykit.variant("crummy").new_game(players=4, seed=2)
+    view = state.view(0)
+    hands = {sample_state(view, random.Random(i)).hands[1] for i in range(10)}  # type: ignore[attr-defined]
+    assert len(hands) > 1
+    assert all(
+        sample_state(view, random.Random(i)).hands[0] == state.hands[0]  # type: ignore[attr-defined]
+        for i in range(3)
+    )
+
+
+def test_a_view_without_its_game_is_refused() -> None:
+    class Bare:
+        seat = 0
+
+    with pytest.raises(OptionError, match="cannot rebuild"):
+        sample_state(Bare(), random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_seat_of_positions_along_random_games_samples_to_its_own_view(
+    game_id: str,
+) -> None:
+    game = rummykit.variant(game_id)
+    for players in sorted({game.min_players, game.max_players}):
+        state: GameState = game.new_game(players=players, seed=7)
+        rng = random.Random(7)
+        for number in range(300):
+            if state.is_over:
+                break
+            if number % 10 == 0:
+                for seat in range(players):
+                    view = state.view(seat)
+                    sample = sample_state(view, random.Random(number))
+                    assert sample.view(seat) == view, (players, number, seat)
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randrange(len(legal))])
