@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import contextlib
 import json
 import os
 import statistics
 import sys
 from collections.abc import Sequence
 
+from rummykit.adapters.ray import executor_for
 from rummykit.sim import simulate
 
 
@@ -38,14 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS")
     args = parser.parse_args(argv)
-    cluster: contextlib.AbstractContextManager[concurrent.futures.Executor | None]
-    if args.ray is None:
-        cluster = contextlib.nullcontext()
-    else:
-        from rummykit.adapters.ray import RayExecutor
-
-        cluster = RayExecutor(args.ray or None)
-    with cluster as executor:
+    with executor_for(args.ray) as executor:
         return _measure(args, executor)
 
 

@@ -22,7 +22,6 @@ Options of a variant are passed as ``--option key=value``; values are read as wh
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import contextlib
 import json
 import os
@@ -225,14 +224,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise _UsageError(f"--workers must be 0 (one per core) to 1024, got {args.workers}")
     if args.ray is not None and args.workers != 1:
         raise _UsageError("give --workers or --ray, not both (Ray uses the cluster's CPUs)")
-    cluster: contextlib.AbstractContextManager[concurrent.futures.Executor | None]
-    if args.ray is None:
-        cluster = contextlib.nullcontext()
-    else:
-        from rummykit.adapters.ray import RayExecutor
+    from rummykit.adapters.ray import executor_for  # imports Ray only for --ray
 
-        cluster = RayExecutor(args.ray or None)
-    with cluster as executor:
+    with executor_for(args.ray) as executor:
         report = simulate(
             game,
             players=players,

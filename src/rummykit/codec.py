@@ -177,12 +177,15 @@ class ActionMask(Sequence[bool]):
         return f"<ActionMask: {len(self.actions)} legal of {self.size}>"
 
 
-def _listed(game: Codec, action: int, state: GameState) -> Move | None:
-    """The legal move of ``state`` numbered ``action``, if any."""
+def _listed(game: Codec, action: object, state: GameState) -> tuple[int, Move | None]:
+    """``action`` checked (a number of ``game``, ``state`` a state of its game), and the
+    legal move of ``state`` it numbers, if any."""
+    _check_state(game, state)
+    number = _check_action(game, action)
     for move in state.legal_moves():
-        if game.encode(move) == action:
-            return move
-    return None
+        if game.encode(move) == number:
+            return number, move
+    return number, None
 
 
 def _check_state(game: Codec, state: GameState) -> None:
@@ -224,9 +227,7 @@ class TrickCodec:
         raise ActionError(f"{self.variant_id} has no move like {move!r}")
 
     def decode(self, action: int, state: GameState) -> Move:
-        _check_state(self, state)
-        action = _check_action(self, action)
-        listed = _listed(self, action, state)
+        action, listed = _listed(self, action, state)
         if listed is not None:
             return listed
         if action < _CODES:
@@ -413,9 +414,7 @@ class RummyCodec:
     # decoding
 
     def decode(self, action: int, state: GameState) -> Move:
-        _check_state(self, state)
-        action = _check_action(self, action)
-        listed = _listed(self, action, state)
+        action, listed = _listed(self, action, state)
         if listed is not None:
             return listed
         try:

@@ -19,46 +19,10 @@ Without OpenSpiel this module still offers the translation between rummykit's
 
 from __future__ import annotations
 
-from rummykit.adapters.openspiel_ids import (
-    DRAW_STOCK,
-    DRAW_UPCARD,
-    KNOCK,
-    MELD_BASE,
-    NUM_ACTIONS,
-    NUM_MELDS,
-    PASS,
-    card_id,
-    card_of,
-    deck_order,
-    decode,
-    encode,
-    game_parameters,
-    hand_returns,
-    legal_actions,
-    meld_id,
-    meld_of,
-)
+from rummykit.adapters import openspiel_ids
+from rummykit.adapters.openspiel_ids import *  # noqa: F403  (the gin ids, re-exported)
 
-__all__ = [
-    "DRAW_STOCK",
-    "DRAW_UPCARD",
-    "KNOCK",
-    "MELD_BASE",
-    "NUM_ACTIONS",
-    "NUM_MELDS",
-    "PASS",
-    "card_id",
-    "card_of",
-    "deck_order",
-    "decode",
-    "encode",
-    "game_parameters",
-    "hand_returns",
-    "legal_actions",
-    "meld_id",
-    "meld_of",
-    "registered_games",
-]
+__all__ = [*openspiel_ids.__all__, "registered_games"]  # noqa: PLE0604
 
 
 def registered_games() -> list[str]:

@@ -22,13 +22,14 @@ agent or variant of your own that you pass.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
 from rummykit.errors import OptionError
 
-__all__ = ["RayExecutor", "ray_available"]
+__all__ = ["RayExecutor", "executor_for", "ray_available"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -43,6 +44,16 @@ def ray_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def executor_for(
+    address: str | None,
+) -> contextlib.AbstractContextManager[concurrent.futures.Executor | None]:
+    """What ``--ray [ADDRESS]`` asks for, as a context manager: no executor for ``None`` (no
+    ``--ray``), else a :class:`RayExecutor` joining ``address`` (``""``: a local Ray)."""
+    if address is None:
+        return contextlib.nullcontext()
+    return RayExecutor(address or None)
 
 
 def _call(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
