@@ -107,3 +107,45 @@ def test_every_seat_of_positions_along_random_games_samples_to_its_own_view(
                     assert sample.view(seat) == view, (players, number, seat)
             legal = state.legal_moves()
             state = state.apply(legal[rng.randrange(len(legal))])
+
+
+# -- the search agent -------------------------------------------------------------------
+
+
+def test_the_search_agent_chooses_legal_moves_from_the_view_alone() -> None:
+    from rummykit.agents import check_agent, choose_move, make_agent
+    from rummykit.search import SearchAgent
+
+    agent = SearchAgent(determinizations=2)
+    check_agent(agent)
+    assert make_agent("search").name == "search"
+    for game_id in GAMES:
+        game = rummykit.variant(game_id)
+        state = game.new_game(players=game.min_players, seed=4)
+        rng = random.Random(4)
+        for _ in range(12):  # early positions of every game, the search seat to move
+            if state.is_over:
+                break
+            move = choose_move(agent, state, random.Random(0))
+            assert move in state.legal_moves()
+            # the same view and generator give the same choice
+            assert choose_move(agent, state, random.Random(0)) == move
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_search_agent_leaves_the_greedy_choice_only_for_a_clear_gain() -> None:
+    from rummykit.search import _significant_best
+
+    assert _significant_best([[0, 0, 0], [5, -5, 6], [1, 1, 1.2]], 2.0) == 2
+    assert _significant_best([[0, 0, 0], [5, -5, 6]], 2.0) == 0  # noisy: keep greedy's
+    assert _significant_best([[0.0], [3.0]], 2.0) == 0  # one sample proves nothing
+
+
+def test_search_agent_options_are_checked() -> None:
+    from rummykit.search import SearchAgent
+
+    with pytest.raises(ValueError):
+        SearchAgent(determinizations=0)
+    with pytest.raises(ValueError):
+        SearchAgent(rollout="clever")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 import attrs
@@ -342,14 +342,22 @@ def _wilds_used(move: LayMeld, wild: Sequence[bool]) -> int:
 
 
 #: The built-in agents by name.
-AGENTS: Final[dict[str, type[RandomAgent] | type[GreedyAgent]]] = {
+def _search_agent() -> Agent:
+    from rummykit.search import SearchAgent  # imports this module
+
+    return SearchAgent()
+
+
+AGENTS: Final[dict[str, Callable[[], Agent]]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "search": _search_agent,
 }
 
 
 def make_agent(name: str) -> Agent:
-    """The built-in agent called ``name`` (``"random"`` or ``"greedy"``)."""
+    """The built-in agent called ``name``: ``"random"``, ``"greedy"`` or ``"search"``
+    (:class:`rummykit.search.SearchAgent` with its defaults)."""
     from rummykit.errors import OptionError
 
     try:

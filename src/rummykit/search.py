@@ -1,4 +1,4 @@
-"""Search from what a seat has seen: sampling the hidden cards.
+"""Search from what a seat has seen: sampling the hidden cards, and a search agent.
 
 A bot that searches (Monte Carlo, determinized or information-set MCTS) needs whole
 positions to play forward, but may only know what its seat saw. :func:`sample_state` turns a
@@ -20,12 +20,19 @@ False
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
 
+import attrs
+
+from rummykit.agents import Agent, GreedyAgent, RandomAgent, choose_move
 from rummykit.engine.core import GameState
+from rummykit.engine.moves import Move
 from rummykit.engine.views import View
 from rummykit.errors import OptionError
+from rummykit.pieces.scoring import FixedDeals
 
-__all__ = ["sample_state"]
+__all__ = ["SearchAgent", "sample_state"]
 
 
 def sample_state(view: View, rng: random.Random) -> GameState:
@@ -40,3 +47,89 @@ def sample_state(view: View, rng: random.Random) -> GameState:
         raise OptionError(f"cannot rebuild a position from {type(view).__name__}")
     state: GameState = sample(view, rng)
     return state
+
+
+@attrs.frozen
+class SearchAgent:
+    """Determinized Monte Carlo search: for each of ``determinizations`` samples of the hidden
+    cards (:func:`sample_state`), every candidate move is played and the deal rolled out to
+    its end by ``rollout`` agents (greedy by default) for every seat. A rollout is worth +1
+    if the seat ends it ahead of the others' mean score, -1 if behind (the lowest total is
+    best in games of a fixed number of deals, the highest elsewhere), plus the margin /
+    1000 to tell moves apart. ``seconds`` caps the time a decision may take (at least one
+    determinization is played); with more than ``max_candidates`` legal moves, the greedy
+    agent's choice and a random selection of the others are searched. The agent leaves the
+    greedy choice only for a move whose mean gain over it, sample by sample, clears
+    ``confidence`` standard errors (picking the best of many noisy estimates would
+    otherwise pick noise).
+
+    >>> import random, rummykit
+    >>> state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
+    >>> view = state.view(state.to_move)
+    >>> SearchAgent(determinizations=2).choose(view, view.legal, random.Random(0)) in view.legal
+    True
+    """
+
+    name: str = "search"
+    determinizations: int = attrs.field(default=8, validator=attrs.validators.ge(1))
+    seconds: float | None = None
+    rollout: str = attrs.field(
+        default="greedy", validator=attrs.validators.in_(("greedy", "random"))
+    )
+    max_candidates: int = attrs.field(default=12, validator=attrs.validators.ge(2))
+    horizon: int = attrs.field(default=2000, validator=attrs.validators.ge(1))
+    #: How many standard errors a move's mean gain over the greedy choice must clear.
+    confidence: float = attrs.field(default=2.0, validator=attrs.validators.ge(0))
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        greedy = GreedyAgent()
+        first = greedy.choose(view, legal, rng)
+        others = [m for m in legal if m != first]
+        if len(others) >= self.max_candidates:
+            others = rng.sample(others, self.max_candidates - 1)
+        candidates = [first, *others]
+        # per candidate, its gain over the greedy choice on each sample (paired: the same
+        # hidden cards and the same deterministic rollouts for every candidate)
+        gains: list[list[float]] = [[] for _ in candidates]
+        policy: Agent = greedy if self.rollout == "greedy" else RandomAgent()
+        started = time.perf_counter()
+        for _ in range(self.determinizations):
+            sample = sample_state(view, rng)
+            values = [self._value(sample.apply(m), view.seat, policy, rng) for m in candidates]
+            for index, value in enumerate(values):
+                gains[index].append(value - values[0])
+            if self.seconds is not None and time.perf_counter() - started > self.seconds:
+                break
+        return candidates[_significant_best(gains, self.confidence)]
+
+    def _value(self, state: GameState, seat: int, policy: Agent, rng: random.Random) -> float:
+        """The seat's standing at the end of the deal, rolled out from ``state``."""
+        deal = state.deal_number
+        for _ in range(self.horizon):
+            if state.is_over or state.deal_number != deal:
+                break
+            state = state.apply(choose_move(policy, state, rng))
+        scores = state.scores
+        others = [s for i, s in enumerate(scores) if i != seat]
+        margin = scores[seat] - sum(others) / len(others)
+        if isinstance(getattr(state.variant.rules, "game_end", None), FixedDeals):
+            margin = -margin  # the lowest total wins
+        # ahead or behind counts most; by how much breaks ties between moves
+        return (margin > 0) - (margin < 0) + margin / 1000
+
+
+def _significant_best(gains: Sequence[Sequence[float]], confidence: float) -> int:
+    """The index of the candidate with the best mean gain over candidate 0, if that gain
+    clears ``confidence`` standard errors (paired samples); else 0."""
+    best, best_mean = 0, 0.0
+    for index, values in enumerate(gains[1:], 1):
+        count = len(values)
+        mean = sum(values) / count
+        if mean <= best_mean:
+            continue
+        spread = sum((v - mean) ** 2 for v in values) / max(1, count - 1)
+        if count > 1 and mean > confidence * (spread / count) ** 0.5:
+            best, best_mean = index, mean
+    return best

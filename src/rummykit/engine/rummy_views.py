@@ -182,16 +182,22 @@ def _unknown(hand: tuple[Card, ...], known: tuple[Card, ...]) -> tuple[Card, ...
 
 
 #: Deals of the unseen cards tried before giving up on a view (see :func:`sample`).
-SAMPLE_TRIES: Final = 500
+SAMPLE_TRIES: Final = 20_000
 
 
 def sample(self: RummyRules, view: RummyView, rng: random.Random) -> RummyState:
     """A whole position that ``view`` (a seat's view) cannot tell from the real one (see
     :func:`_sample_once`); one in which the player to move has a legal move, as the real
-    one does: a player who took a discard that must be melded at once (R41) holds cards
-    that meld it, so such deals are drawn again (up to :data:`SAMPLE_TRIES` times)."""
+    one does: a player who took a discard that must be melded at once (R41), or who has
+    knocked and must now discard (gin), holds cards that allow it, so such deals are drawn
+    again (up to :data:`SAMPLE_TRIES` times)."""
+    game = view.game
+    if game is None:
+        raise OptionError("this view carries no game to rebuild a position for")
+    template = game.new_game(players=view.players, seed=rng.randrange(2**31))
+    assert isinstance(template, RummyState)
     for _ in range(SAMPLE_TRIES):
-        state = self._sample_once(view, rng)
+        state = self._sample_once(view, rng, template)
         if state.over or state.legal_moves():
             return state
     raise OptionError(
@@ -200,7 +206,9 @@ def sample(self: RummyRules, view: RummyView, rng: random.Random) -> RummyState:
     )
 
 
-def _sample_once(self: RummyRules, view: RummyView, rng: random.Random) -> RummyState:
+def _sample_once(
+    self: RummyRules, view: RummyView, rng: random.Random, template: RummyState
+) -> RummyState:
     """A whole position that ``view`` (a seat's view) cannot tell from the real one: the
     cards the seat has not seen (every card of the deal less its hand, the cards known to
     be in other hands, the table, the discards it sees and the cards set aside) dealt at
@@ -208,9 +216,6 @@ def _sample_once(self: RummyRules, view: RummyView, rng: random.Random) -> Rummy
     other hands; the card taken from the pile this turn stays in the hand of the player who
     took it until played; a hidden drawn or single card is one of that player's cards; a
     fresh seed for the shuffles to come. ``sample(view).view(view.seat) == view``."""
-    game = view.game
-    if game is None:
-        raise OptionError("this view carries no game to rebuild a position for")
     seat, players = view.seat, view.players
     pool = Counter(self.deck(players).cards())
     pool.subtract(view.hand)
@@ -231,7 +236,8 @@ def _sample_once(self: RummyRules, view: RummyView, rng: random.Random) -> Rummy
     active = view.active
     forced: list[Card] = []
     took = view.took
-    if active != seat and took is not None:
+    before_discard = view.phase in (Phase.PLAY, Phase.PICKUP)
+    if active != seat and took is not None and before_discard and took in unseen:
         known = list(view.hands[active])
         if took not in [c for c in known if isinstance(c, Card)] and took not in view.played:
             forced.append(took)
@@ -275,8 +281,6 @@ def _sample_once(self: RummyRules, view: RummyView, rng: random.Random) -> Rummy
         if isinstance(single, Hidden):
             rng.shuffle(rest)
             single = (rest or played).pop()
-    template = game.new_game(players=players, seed=rng.randrange(2**31))
-    assert isinstance(template, RummyState)
     fields = dict(template.__dict__)
     fields.update(
         deal_number=view.deal_number,
