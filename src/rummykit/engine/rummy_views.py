@@ -5,6 +5,7 @@ conformance kit re-deals, both from the one visibility rule (:meth:`_shown`,
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -29,6 +30,42 @@ if TYPE_CHECKING:
 __all__: list[str] = []  # functions bound as methods of RummyRules
 
 _evolve: Final = evolve_state
+
+#: The fields a view shows as the state holds them (the same name in both), and back again
+#: when :func:`sample` rebuilds a state from a view.
+_SHARED: Final = (
+    "table",
+    "opened",
+    "pending",
+    "turn_points",
+    "active",
+    "contract_laid",
+    "top_fresh",
+    "took",
+    "knocker",
+    "known",
+    "first_play",
+    "context",
+    "reshuffles",
+    "turns",
+    "first_player",
+    "reached",
+    "final_after",
+    "last_deal",
+    "top_by",
+    "claimed",
+    "draw_waiting",
+    "place_on",
+    "reply_to",
+    "offers",
+    "knock_all",
+    "takes",
+    "thrown_back",
+    "deals_won",
+    "set_aside",
+    "played",
+)
+_shared_of: Final = operator.attrgetter(*_SHARED)
 
 
 def _shown(self: RummyRules, state: RummyState, owner: int, seat: int) -> bool:
@@ -68,50 +105,21 @@ def view(self: RummyRules, state: RummyState, seat: int) -> RummyView:
     seen = pile[under : len(pile) - face_down]
     discards = (HIDDEN,) * under + seen + (HIDDEN,) * face_down
     fields = view_fields(state, seat)
+    fields.update(zip(_SHARED, _shared_of(state), strict=True))
     fields.update(
         hands=hands,
-        table=state.table,
         discard_top=pile[-1] if pile and not face_down else None,
         discard_size=len(pile),
         discards=discards,
         stock_size=len(state.stock),
-        opened=state.opened,
-        pending=state.pending,
-        turn_points=state.turn_points,
         is_over=state.over,
         wild_cards=state.context.wilds.cards,
-        active=state.active,
-        contract_laid=state.contract_laid,
-        top_fresh=state.top_fresh,
-        took=state.took,
-        knocker=state.knocker,
         knock_limit=None if self.knock is None else self.knock_limit(state),
         indicator=state.indicator if state.set_aside or self.knock else None,
-        known=state.known,
-        first_play=state.first_play,
-        context=state.context,
         contract=None if self.schedule is None else self.contract(state),
-        reshuffles=state.reshuffles,
-        turns=state.turns,
         game=state.variant,
-        first_player=state.first_player,
-        reached=state.reached,
-        final_after=state.final_after,
-        last_deal=state.last_deal,
         drawn=_own_or_hidden(state.drawn, seat == state.active or state.drawn == state.took),
         single=_own_or_hidden(state.single, seat == state.active),
-        top_by=state.top_by,
-        claimed=state.claimed,
-        draw_waiting=state.draw_waiting,
-        place_on=state.place_on,
-        reply_to=state.reply_to,
-        offers=state.offers,
-        knock_all=state.knock_all,
-        takes=state.takes,
-        thrown_back=state.thrown_back,
-        deals_won=state.deals_won,
-        set_aside=state.set_aside,
-        played=state.played,
     )
     return built_view(RummyView, fields)
 
@@ -282,6 +290,7 @@ def _sample_once(
             rng.shuffle(rest)
             single = (rest or played).pop()
     fields = dict(template.__dict__)
+    fields.update(zip(_SHARED, _shared_of(view), strict=True))
     fields.update(
         deal_number=view.deal_number,
         dealer=view.dealer,
@@ -292,40 +301,10 @@ def _sample_once(
         hands=tuple(hands),
         stock=stock,
         discards=tuple(discards),
-        table=view.table,
         phase=view.phase,
-        opened=view.opened,
-        turns=view.turns,
-        first_player=view.first_player,
-        pending=view.pending,
-        turn_points=view.turn_points,
-        reached=view.reached,
-        final_after=view.final_after,
-        last_deal=view.last_deal,
-        context=view.context,
-        contract_laid=view.contract_laid,
-        took=view.took,
         drawn=drawn,
         single=single,
-        top_by=view.top_by,
-        top_fresh=view.top_fresh,
-        active=view.active,
-        claimed=view.claimed,
-        draw_waiting=view.draw_waiting,
-        reshuffles=view.reshuffles,
-        place_on=view.place_on,
-        reply_to=view.reply_to,
-        offers=view.offers,
-        knocker=view.knocker,
-        knock_all=view.knock_all,
-        takes=view.takes,
-        thrown_back=view.thrown_back,
-        deals_won=view.deals_won,
         indicator=view.indicator if view.indicator is not None else template.indicator,
-        set_aside=view.set_aside,
-        known=view.known,
-        played=view.played,
-        first_play=view.first_play,
     )
     fields["hand_melds"] = self._initial_melds(tuple(hands), view.context)
     return evolve_fields(fields)
