@@ -58,9 +58,7 @@ class SearchAgent:
     best in games of a fixed number of deals, the highest elsewhere), plus the margin /
     1000 to tell moves apart. ``seconds`` caps the time a decision may take (at least one
     determinization is played); with more than ``max_candidates`` legal moves, the greedy
-    agent's choice and a random selection of the others are searched. The rollouts
-    budgeted for every move on every sample go, after each doubling of the samples, to the
-    better half of the moves still in contention (successive halving). The agent leaves the
+    agent's choice and a random selection of the others are searched. The agent leaves the
     greedy choice only for a move whose mean gain over it, sample by sample, clears
     ``confidence`` standard errors (picking the best of many noisy estimates would
     otherwise pick noise).
@@ -93,26 +91,15 @@ class SearchAgent:
             others = rng.sample(others, self.max_candidates - 1)
         candidates = [first, *others]
         # per candidate, its gain over the greedy choice on each sample (paired: the same
-        # hidden cards and the same deterministic rollouts for every candidate); the
-        # rollouts budgeted for every move on every sample go, after each doubling of the
-        # samples, to the better half of the challengers (successive halving)
+        # hidden cards and the same deterministic rollouts for every candidate)
         gains: list[list[float]] = [[] for _ in candidates]
-        alive = list(range(1, len(candidates)))
         policy: Agent = greedy if self.rollout == "greedy" else RandomAgent()
-        budget = self.determinizations * len(candidates)
         started = time.perf_counter()
-        used = 0
-        while used < budget:
+        for _ in range(self.determinizations):
             sample = sample_state(view, rng)
-            base = self._value(sample.apply(first), view.seat, policy, rng)
-            for index in alive:
-                value = self._value(sample.apply(candidates[index]), view.seat, policy, rng)
-                gains[index].append(value - base)
-            used += 1 + len(alive)
-            rounds = len(gains[alive[0]])
-            if len(alive) > 1 and rounds & (rounds - 1) == 0 and rounds >= 2:
-                alive.sort(key=lambda i: -sum(gains[i]) / len(gains[i]))
-                alive = alive[: max(1, len(alive) // 2)]
+            values = [self._value(sample.apply(m), view.seat, policy, rng) for m in candidates]
+            for index, value in enumerate(values):
+                gains[index].append(value - values[0])
             if self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
         return candidates[_significant_best(gains, self.confidence)]
@@ -139,8 +126,6 @@ def _significant_best(gains: Sequence[Sequence[float]], confidence: float) -> in
     best, best_mean = 0, 0.0
     for index, values in enumerate(gains[1:], 1):
         count = len(values)
-        if not count:
-            continue
         mean = sum(values) / count
         if mean <= best_mean:
             continue
