@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit import GameState
+from rummykit import GameState, LayMeld
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.trick_state import TrickState
 from rummykit.errors import OptionError
@@ -149,3 +149,38 @@ def test_search_agent_options_are_checked() -> None:
         SearchAgent(determinizations=0)
     with pytest.raises(ValueError):
         SearchAgent(rollout="clever")
+
+
+def _after(game_id: str, players: int, seed: int, moves: int) -> GameState:
+    """The position after ``moves`` seeded random moves."""
+    state: GameState = rummykit.variant(game_id).new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_r41_a_sample_deals_a_player_who_must_meld_the_taken_discard_cards_that_meld_it() -> None:
+    # Seat 0 has taken a discard it must meld at once (R41); seat 1 only knows that the take
+    # was allowed. A random deal of seat 0's hidden cards rarely melds the card: such deals
+    # are drawn again, so the sample has the legal melds the real position has.
+    state = _after("crib-rummy", 4, 269, 150)
+    assert state.phase.value == "pickup" and state.to_move == 0  # type: ignore[attr-defined]
+    for number in range(5):
+        sample = sample_state(state.view(1), random.Random(number))
+        assert sample.view(1) == state.view(1)
+        pending = sample.pending  # type: ignore[attr-defined]
+        assert any(pending in m.meld.cards for m in sample.legal_moves().of_type(LayMeld))
+
+
+def test_r30_a_sample_keeps_a_freed_wild_off_the_hands_and_the_stock() -> None:
+    # A natural card was swapped in for a wild, which must now go back on the table (R30):
+    # the wild is neither on the table nor in a hand, and the sample must not deal it again.
+    state = _after("crummy-rummy", 8, 0, 469)
+    assert state.phase.value == "place_wild"  # type: ignore[attr-defined]
+    pending = state.pending  # type: ignore[attr-defined]
+    sample = sample_state(state.view(3), random.Random(1))
+    assert sample.view(3) == state.view(3)
+    assert _cards(sample) == _cards(state)
+    assert sample.pending == pending  # type: ignore[attr-defined]

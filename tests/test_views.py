@@ -92,7 +92,6 @@ def test_json_shows_cards_as_card_text_and_hidden_cards_as_null() -> None:
     assert hands[0] == data["hand"] and hands[1] == [None] * 10
     assert data["discard_top"] == str(state.discards[-1])  # type: ignore[attr-defined]
     # a meld says what each wild card stands for
-    crazy = rummykit.variant("crazy-rummy")
     melded = next(
         s
         for seed in range(40)
@@ -103,7 +102,6 @@ def test_json_shows_cards_as_card_text_and_hidden_cards_as_null() -> None:
             for w in s.context.wilds.cards  # type: ignore[attr-defined]
         )
     )
-    assert crazy.id == melded.variant.id
     table = melded.view(0).to_json()["table"]
     assert isinstance(table, list)
     assert any(m["meld"]["cards"] != m["meld"]["represents"] for m in table)  # type: ignore[index]

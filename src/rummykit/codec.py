@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Final, Protocol, overload
 
 import attrs
@@ -511,7 +511,7 @@ def _canonical_run(meld: Meld) -> list[Card]:
 GIN_GAMES: Final = frozenset({"gin-rummy", "oklahoma-gin"})
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a server may build variants without end
 def _codec_of(variant: Variant) -> Codec:
     rules = variant.rules
     if variant.id in GIN_GAMES:

@@ -44,6 +44,7 @@ from rummykit.adapters.observations import observation_size, observation_vector
 from rummykit.codec import codec
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
+from rummykit.engine.trick import TrickGameRules
 from rummykit.errors import OptionError
 
 __all__ = ["RummykitEnv", "env", "observation_size", "observation_vector"]
@@ -84,7 +85,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.by_number = self.codec.size <= MAX_ACTIONS
         size = self.codec.size if self.by_number else max_legal
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        family = "trick" if self.game.rules.__class__.__name__.startswith("Trick") else "rummy"
+        family = "trick" if isinstance(self.game.rules, TrickGameRules) else "rummy"
         length = observation_size(players, family)
         self._action_space = gymnasium.spaces.Discrete(size)
         self._observation_space = gymnasium.spaces.Dict(

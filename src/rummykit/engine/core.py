@@ -530,6 +530,21 @@ def opening_fields(variant: Variant, players: int, seed: int, setup: Setup) -> d
     }
 
 
+def fields_from_view(view: Any) -> dict[str, Any]:
+    """The fields every family's state takes back from a seat's view when a position is
+    rebuilt from it (the inverse of :func:`view_fields` for what views show as it is): the
+    deal, the scores, who moves, the phase, whether it is over; no history."""
+    return {
+        "deal_number": view.deal_number,
+        "dealer": view.dealer,
+        "scores": view.scores,
+        "to_move": view.to_move,
+        "over": view.is_over,
+        "phase": view.phase,
+        "history": None,
+    }
+
+
 def view_fields(state: Any, seat: int) -> dict[str, Any]:
     """The fields every family's view shows from ``state`` to ``seat``: the game, the seats,
     the deal, the scores, who moves, the phase and the seat's own hand. A family's ``view``

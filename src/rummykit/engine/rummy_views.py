@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from rummykit.cards import Card
-from rummykit.engine.core import view_fields
+from rummykit.engine.core import fields_from_view, view_fields
 from rummykit.engine.rummy_state import (
     Phase,
     RummyState,
@@ -291,17 +291,11 @@ def _sample_once(
             single = (rest or played).pop()
     fields = dict(template.__dict__)
     fields.update(zip(_SHARED, _shared_of(view), strict=True))
+    fields.update(fields_from_view(view))
     fields.update(
-        deal_number=view.deal_number,
-        dealer=view.dealer,
-        scores=view.scores,
-        to_move=view.to_move,
-        over=view.is_over,
-        history=None,
         hands=tuple(hands),
         stock=stock,
         discards=tuple(discards),
-        phase=view.phase,
         drawn=drawn,
         single=single,
         indicator=view.indicator if view.indicator is not None else template.indicator,

@@ -45,7 +45,15 @@ from typing import Any, Protocol
 import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec, Rank
-from rummykit.engine.core import NOBODY, Setup, Variant, opening_fields, shuffled, view_fields
+from rummykit.engine.core import (
+    NOBODY,
+    Setup,
+    Variant,
+    fields_from_view,
+    opening_fields,
+    shuffled,
+    view_fields,
+)
 from rummykit.engine.moves import Move, not_a_move
 from rummykit.engine.trick_moves import (
     DONE,
@@ -568,14 +576,8 @@ class TrickGameRules:
         assert isinstance(template, TrickState)
         return evolve(
             template,
-            deal_number=view.deal_number,
-            dealer=view.dealer,
-            scores=view.scores,
-            to_move=view.to_move,
-            over=view.is_over,
-            history=None,
+            **fields_from_view(view),
             hands=tuple(hands),
-            phase=view.phase,
             leader=view.leader,
             trick=tuple(card for _, card in view.trick),
             trick_seats=tuple(s for s, _ in view.trick),

@@ -291,7 +291,7 @@ def deadwood(
     d = mask >> 39
     if not (a & b & (c | d)) | (c & d & (a | b)):
         return D[a] + D[b] + D[c] + D[d]
-    return deadwood_mask(mask)
+    return _solve(mask, False)
 
 
 def best_discard_deadwood(cards: Iterable[Card | int]) -> int:
