@@ -226,6 +226,12 @@ class Card(int):
             return f"{_ANSI_RED}{text}{_ANSI_RESET}" if suit is not None and suit.is_red else text
         raise ValueError(f"unknown card format {spec!r}; use '', 's' (symbols) or 'c' (colour)")
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (Jupyter's hook; :func:`rummykit.svg.render`)."""
+        from rummykit.svg import render
+
+        return render(self)
+
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 

@@ -291,6 +291,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture (Jupyter's hook; :func:`rummykit.svg.render`)."""
+        from rummykit.svg import render
+
+        return render(self)
+
     def anchor_text(self) -> str:
         """The anchor as text: ``Q`` for a set of Queens, ``5H-7H`` for a run."""
         if self.kind is MeldKind.RUN:

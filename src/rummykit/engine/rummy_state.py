@@ -299,6 +299,12 @@ class RummyView:
         """The view as JSON, following :func:`~rummykit.engine.views.view_schema`."""
         return view_json(self, skip=("context", "game"))
 
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture (Jupyter's hook; :func:`rummykit.svg.render`)."""
+        from rummykit.svg import render
+
+        return render(self)
+
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """``hand`` less ``cards`` (multiset), or ``None`` if the hand lacks some of them."""

@@ -301,6 +301,12 @@ class TrickView:
         """The view as JSON, following :func:`~rummykit.engine.views.view_schema`."""
         return view_json(self, skip=("context", "game"))
 
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture (Jupyter's hook; :func:`rummykit.svg.render`)."""
+        from rummykit.svg import render
+
+        return render(self)
+
     def __str__(self) -> str:
         def cards(pairs: Sequence[tuple[int, Card]]) -> str:
             return " ".join(f"{card:s}/{seat}" for seat, card in pairs) or "-"
