@@ -7,10 +7,16 @@ docs/_build/html``). The build needs no network: intersphinx is deliberately off
 from __future__ import annotations
 
 import importlib.metadata
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+# The project's own extensions (docs/_ext): rummykit_pictures draws game positions as SVG;
+# rummykit_rules renders the rules reference and adds the :rule:`R34` role.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "rummykit"
 author = "The rummykit developers"
@@ -26,6 +32,8 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "rummykit_pictures",
+    "rummykit_rules",
 ]
 
 # The package is installed (editable) in the virtualenv, so autodoc imports it directly.

@@ -1,6 +1,6 @@
 """Contracts (the melds a player must lay down together) and contract schedules.
 
-A schedule reads like the tables of RULES.md 3.3 and 3.4:
+A schedule reads like the tables of sections 3.3 and 3.4 of the rules reference:
 
 >>> from rummykit.contracts import CRUMMY_RUMMY_SCHEDULE
 >>> for number, spec in CRUMMY_RUMMY_SCHEDULE.rounds():
@@ -252,7 +252,8 @@ class ContractSchedule:
         )
 
 
-#: Crummy Rummy, RULES.md 3.4 (seed 002): runs of different suits, sets of different ranks.
+#: Crummy Rummy, section 3.4 of the rules reference (seed 002): runs of different suits, sets
+#: of different ranks.
 CRUMMY_RUMMY_SCHEDULE: Final = ContractSchedule.table(
     (7, "2 sets"),
     (8, "1 run + 1 set"),
@@ -263,8 +264,8 @@ CRUMMY_RUMMY_SCHEDULE: Final = ContractSchedule.table(
     (13, "3 runs, all cards"),
 )
 
-#: The seven-round contract game, RULES.md 3.3 (tail of seed 001): 13 cards every round (R26),
-#: same-suit runs allowed when they neither overlap nor touch (R63).
+#: The seven-round contract game, section 3.3 of the rules reference (tail of seed 001): 13
+#: cards every round (R26), same-suit runs allowed when they neither overlap nor touch (R63).
 CONTRACT_RUMMY_SCHEDULE: Final = ContractSchedule.table(
     (13, "2 sets"),
     (13, "1 run + 1 set"),

@@ -26,11 +26,30 @@ __all__ = [
     "RecordError",
     "RegistryError",
     "RummykitError",
+    "UnknownRuleError",
 ]
 
 
 class RummykitError(Exception):
     """Base class of every exception rummykit raises on purpose."""
+
+
+class _RuleCitingError(Exception):
+    """An error whose message may cite numbered rules (``R34``): the message ends by saying
+    how to read them, since a rule number alone means nothing to a user.
+
+    >>> print(OptionError("decks must be 1, 2 or 'auto' (R22), not 3"))
+    decks must be 1, 2 or 'auto' (R22), not 3 (see: rummykit rules R22)
+    """
+
+    def __str__(self) -> str:
+        from rummykit.rules import cited
+
+        message = super().__str__()
+        numbers = cited(message)
+        if not numbers:
+            return message
+        return f"{message} (see: rummykit rules {' '.join(numbers)})"
 
 
 class CardParseError(RummykitError, ValueError):
@@ -42,7 +61,7 @@ class CardParseError(RummykitError, ValueError):
         super().__init__(f"not a card: {text!r} ({detail or hint})")
 
 
-class InvalidMeldError(RummykitError, ValueError):
+class InvalidMeldError(_RuleCitingError, RummykitError, ValueError):
     """Cards do not form a valid meld under the given rules.
 
     ``rule`` is a short machine-readable reason such as ``"run.too_short"``.
@@ -65,7 +84,7 @@ class AmbiguousMeldError(InvalidMeldError):
         super().__init__(message, rule="meld.ambiguous")
 
 
-class OptionError(RummykitError, ValueError):
+class OptionError(_RuleCitingError, RummykitError, ValueError):
     """A variant option or piece parameter is unknown or out of range."""
 
 
@@ -85,7 +104,7 @@ class PluginWarning(UserWarning):
     names the distribution and the entry point. The other variants are unaffected."""
 
 
-class IllegalMoveError(RummykitError, ValueError):
+class IllegalMoveError(_RuleCitingError, RummykitError, ValueError):
     """A move is not legal in the state it was applied to. The state is unchanged.
 
     ``move`` is the move, ``rule`` a machine-readable reason (``"turn.phase"``,
@@ -118,6 +137,11 @@ class MoveParseError(RummykitError, ValueError):
 class ActionError(RummykitError, ValueError):
     """An action number, or a move or state given to a game's numbering of moves
     (:mod:`rummykit.codec`), does not belong to that game."""
+
+
+class UnknownRuleError(RummykitError, ValueError):
+    """A rule number that the rules reference (:mod:`rummykit.rules`) does not hold. The
+    message quotes the number and says which numbers exist."""
 
 
 class RecordError(RummykitError, ValueError):

@@ -4,9 +4,10 @@ A trick is the sequence of cards played to it so far, in play order. A :class:`T
 piece judges it from the cards alone; who played each card is the engine's business, so
 the same piece serves any trick-taking game whatever its turn order.
 
-:class:`OneOfEachSuit` is David Parlett's Crummy trick (RULES.md 3.1): exactly one card of
-each suit, a player who holds a suit not yet in the trick must play one, and the trick goes
-to the highest card or, when ranks repeat, to the last-played duplicate (R2, R3).
+:class:`OneOfEachSuit` is David Parlett's Crummy trick (section 3.1 of the rules reference):
+exactly one card of each suit, a player who holds a suit not yet in the trick must play one,
+and the trick goes to the highest card or, when ranks repeat, to the last-played duplicate
+(R2, R3).
 
 >>> from rummykit import parse_cards
 >>> crummy = OneOfEachSuit()

@@ -1,4 +1,4 @@
-"""The seven-round contract game: RULES.md 3.3, the tail of seed ``001_8b3a76f09e11e68b.txt``.
+"""The seven-round contract game: section 3.3 of the rules reference, the tail of seed 001.
 
 Seven rounds, each with a contract (two sets; a run and a set; two runs; three sets; two sets
 and a run; two runs and a set; three runs), laid down all at once before any lay-off. Sets
@@ -11,7 +11,7 @@ the first player. Lowest total after seven rounds wins (R26 supplies what the se
 >>> [len(hand) for hand in game.hands], game.variant.deck(3).size
 ([13, 13, 13], 106)
 
-Options (keyword-only; defaults are RULES.md's resolutions):
+Options (keyword-only; defaults are the resolutions of the rules reference):
 
 ``deal_sizes``
     ``"13"`` (default, the seed's 13 cards every round) or ``"10/12"`` (10 cards in rounds 1-3,

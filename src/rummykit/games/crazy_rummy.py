@@ -1,4 +1,4 @@
-"""Crazy Rummy: RULES.md 3.2, seed ``001_8b3a76f09e11e68b.txt`` (main part).
+"""Crazy Rummy: section 3.2 of the rules reference, seed 001 (main part).
 
 Thirteen deals; in deal *d* every card of rank *d* is wild (Aces in the first, Kings in the
 last). Seven cards each and an eighth to the player on the dealer's left, who plays first
@@ -12,7 +12,7 @@ stock card discards without going out (R21). Lowest total after 13 deals wins (R
 >>> sorted(len(hand) for hand in game.hands), len(game.discards)
 ([7, 7, 7, 8], 0)
 
-Options (keyword-only; defaults are RULES.md's resolutions):
+Options (keyword-only; defaults are the resolutions of the rules reference):
 
 ``decks``
     ``1`` (default), ``2``, or ``"auto"`` (two packs with more than four players), R22.

@@ -1,4 +1,4 @@
-"""Crazy Rummy with a face-up hand size: RULES.md 3.6, seed ``004_eb0d1620f5afc4de.txt``.
+"""Crazy Rummy with a face-up hand size: section 3.6 of the rules reference, seed 004.
 
 The game is a record of shared pieces (:class:`~rummykit.engine.rummy.RummyRules`), with
 three pieces of its own: the deck without Twos (:class:`FaceUpDeck`), the face-up deal
@@ -24,7 +24,7 @@ minus the hand that goes with it, and the game ends after the deal in which some
 >>> sorted(map(str, state.context.wilds.cards))  # the indicator's rank is wild
 ['6C', '6D', '6H', '6S']
 
-Options (keyword-only; each default is the resolution of RULES.md named in brackets):
+Options (keyword-only; each default is the resolution of the rules reference named in brackets):
 
 ``packs``
     Number of 48-card packs (no Twos, no jokers). ``None`` (default): one pack per two
@@ -312,7 +312,7 @@ def crazy_rummy_faceup(
     >>> crazy_rummy_faceup(deal_order="dealer_first")
     Traceback (most recent call last):
     ...
-    rummykit.errors.OptionError: deal_order must be 'by_player' or ... (R51), not 'dealer_first'
+    rummykit.errors.OptionError: deal_order must be 'by_player' or ... (see: rummykit rules R51)
     """
     if packs is not None:
         whole("packs", packs, 1)

@@ -1,4 +1,4 @@
-"""Crib Rummy (Howard Fosdick): RULES.md 3.5, seed ``003_da60398d239a295f.txt``.
+"""Crib Rummy (Howard Fosdick): section 3.5 of the rules reference, seed 003.
 
 Two to four players race pegs to 121 by laying melds: every card laid scores at once by the
 pegging table, a player who goes out ("rummies") scores a bonus for the cards left in the
@@ -10,7 +10,7 @@ which the next six cards come with it.
 >>> len(game.hands[0]), len(game.discards), len(game.stock)
 (11, 1, 83)
 
-Options (keyword-only, defaults are the resolutions of RULES.md):
+Options (keyword-only, defaults are the resolutions of the rules reference):
 
 ``jokers``
     2 (106 cards, default) or 4 (108 cards, the seed's optional rule; R48).
@@ -57,7 +57,8 @@ __all__ = [
     "crib_rummy",
 ]
 
-#: Cumulative pegging value of a run of each length (the seed's table, RULES.md 3.5).
+#: Cumulative pegging value of a run of each length (the seed's table, section 3.5 of the rules
+#: reference).
 RUN_VALUES: Final = {3: 3, 4: 6, 5: 10, 6: 14, 7: 18, 8: 23, 9: 28, 10: 33, 11: 39, 12: 45, 13: 55}
 #: Cumulative pegging value of a set (2 for three cards, 2 more for the fourth, R38).
 SET_VALUES: Final = {3: 2, 4: 4}

@@ -1,4 +1,4 @@
-"""Crummy (David Parlett): RULES.md 3.1, seed ``000_d8d5d1baef0a4451.txt``.
+"""Crummy (David Parlett): section 3.1 of the rules reference, seed 000.
 
 Three to five players play tricks of exactly one card of each suit. The winner of a trick
 takes its four cards into hand and may lay aside quartets, four cards of one rank, face
@@ -12,7 +12,7 @@ they went out. The game is played up to 150 points.
 >>> sorted(len(hand) for hand in state.hands), state.to_move == (state.dealer + 1) % 3
 ([10, 11, 11], True)
 
-Options (keyword-only, defaults are the resolutions of RULES.md):
+Options (keyword-only, defaults are the resolutions of the rules reference):
 
 ``target``
     Points that end the game: 150 (default) or any other agreed positive number; the

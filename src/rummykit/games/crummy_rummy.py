@@ -1,4 +1,4 @@
-"""Crummy Rummy: RULES.md 3.4, seed ``002_c2ee5a9b7dce039e.txt``.
+"""Crummy Rummy: section 3.4 of the rules reference, seed 002.
 
 A family contract rummy of seven rounds dealing 7 to 13 cards. Deuces and jokers are wild and
 never more than half of any meld (R28, R29); Aces are high. The contract is laid down all at
@@ -13,7 +13,7 @@ round 7 wins (R37).
 >>> [len(hand) for hand in game.hands], game.variant.deck(4).size
 ([7, 7, 7, 7], 108)
 
-Options (keyword-only; defaults are RULES.md's resolutions):
+Options (keyword-only; defaults are the resolutions of the rules reference):
 
 ``aces``
     ``"high"`` (default: Q-K-A, no A-2-3) or ``"either"`` (Aces also low, never both), 3.4.
