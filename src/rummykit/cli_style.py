@@ -10,7 +10,7 @@ from typing import Final, TextIO
 import attrs
 
 from rummykit.cards import Card
-from rummykit.engine.moves import Discard, LayMeld, LayOff, Move
+from rummykit.engine.moves import LayMeld, Move
 from rummykit.melds import Meld, MeldKind, position_rank
 
 __all__ = ["Style", "count", "isatty", "write_lines"]
@@ -76,16 +76,34 @@ class Style:
             anchor = meld.anchor_text()
         return f"{meld.kind.value} {anchor} ({self.cards(meld.cards)})"
 
+    def hand(self, cards: Iterable[Card]) -> str:
+        """Cards sorted (by suit, then rank, as hands are kept), separated by spaces."""
+        return self.cards(sorted(cards))
+
     def move(self, move: Move) -> str:
-        """A move in its text form with cards shown in this style."""
+        """A move in its text form with every card shown in this style (the one card text
+        of the command line, whatever the game).
+
+        >>> from rummykit import parse_move
+        >>> from rummykit.engine.trick import PlayCard
+        >>> ten = PlayCard(Card.parse("10S"))
+        >>> Style().move(ten), Style(symbols=False).move(ten)
+        ('play 10♠', 'play 10S')
+        >>> Style().move(parse_move("swap 7H into #2 at 1"))
+        'swap 7♥ into #2 at 1'
+        """
         if isinstance(move, LayMeld):
             return f"meld {self.meld(move.meld)}"
-        if isinstance(move, LayOff):
-            end = f" {move.end.value}" if move.end is not None else ""
-            return f"lay {self.card(move.card)} on #{move.target}{end}"
-        if isinstance(move, Discard):
-            return f"discard {self.card(move.card)}"
-        return str(move)
+        return " ".join(self._word(word) for word in str(move).split(" "))
+
+    def _word(self, word: str) -> str:
+        """A word of a move's text: a card in this style, anything else as it is."""
+        if any(ch.isdigit() for ch in word[:2]) or word[:1] in ("A", "J", "Q", "K"):
+            try:
+                return self.card(Card.parse(word))
+            except ValueError:
+                return word
+        return word
 
     def bold(self, text: str) -> str:
         """Bold on a colour terminal."""

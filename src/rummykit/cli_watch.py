@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from rummykit.agents import Agent, choose_move
-from rummykit.cli_narration import narration_for
+from rummykit.cli_render import Narrator
 from rummykit.cli_style import Style, write_lines
 from rummykit.engine.core import GameState, Variant
 from rummykit.sim import MAX_MOVES, agent_rng
@@ -40,7 +40,7 @@ def watch(
     style = style or Style.for_stream(out)
     names = [a.name for a in agents]
     state = game.new_game(players=players, seed=seed)
-    narration = narration_for(state, style, viewer=None, agents=names)
+    narrator = Narrator(state, style, viewer=None, agents=names)
     options = ", ".join(f"{k}={v}" for k, v in game.options)
     write_lines(
         out,
@@ -51,7 +51,7 @@ def watch(
             "",
         ],
     )
-    write_lines(out, narration.deal_header(state))
+    write_lines(out, narrator.opening(state))
     rng = agent_rng(seed)
     moves = 0
     while not state.is_over:
@@ -60,7 +60,7 @@ def watch(
         move = choose_move(agents[state.to_move], state, rng)
         after = state.apply(move)
         moves += 1
-        write_lines(out, narration.move_lines(state, move, after))
+        write_lines(out, narrator.move(state, move, after))
         state = after
-    write_lines(out, narration.ending(state, moves))
+    write_lines(out, narrator.ending(state, moves))
     return state
