@@ -1,4 +1,5 @@
-"""The command line: ``rummykit list | simulate | watch | play`` (also ``python -m rummykit``).
+"""The command line: ``rummykit list | simulate | watch | play | rules`` (also ``python -m
+rummykit``).
 
 Every command is a function of its arguments and the streams it is given, so tests and
 other programs can call :func:`main` directly; it returns the exit code (0 success, 1 a
@@ -31,13 +32,20 @@ from typing import Final, NoReturn, TextIO
 
 from rummykit.agents import AGENTS, make_agent
 from rummykit.cli_play import InputFn, play
-from rummykit.cli_report import list_json, list_lines, progress, report_table
+from rummykit.cli_report import (
+    interrupted_line,
+    list_json,
+    list_lines,
+    progress,
+    report_table,
+)
+from rummykit.cli_rules import add_rules_parser, run_rules
 from rummykit.cli_style import Style, write_lines
 from rummykit.cli_watch import watch
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import variant
 from rummykit.errors import OptionError
-from rummykit.sim import simulate
+from rummykit.sim import SimulationInterrupted, SimulationReport, simulate
 
 __all__ = ["Style", "main", "parse_option", "play", "watch"]
 
@@ -45,6 +53,7 @@ __all__ = ["Style", "main", "parse_option", "play", "watch"]
 OK: Final = 0
 FAILED: Final = 1
 USAGE: Final = 2
+INTERRUPTED: Final = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
 class _UsageError(Exception):
@@ -92,6 +101,25 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.format_usage().rstrip()}\n{self.prog}: error: {message}")
 
 
+def _at_least_one(text: str) -> int:
+    """A ``--games`` value: a whole number of at least 1 (argparse reports the mistake).
+
+    >>> _at_least_one("12")
+    12
+    >>> _at_least_one("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number of at least 1, not '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
+
+
 def _parser() -> _Parser:
     from rummykit import __version__
 
@@ -128,7 +156,9 @@ def _parser() -> _Parser:
 
     sim = commands.add_parser("simulate", help="play many games between agents and report")
     game_arguments(sim, agent="random")
-    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    sim.add_argument(
+        "--games", type=_at_least_one, default=100, help="games to play (default 100)"
+    )
     sim.add_argument(
         "--agents", metavar="A,B,...", help="one agent per seat, e.g. greedy,random,random"
     )
@@ -156,6 +186,7 @@ def _parser() -> _Parser:
     play_ = commands.add_parser("play", help="play one seat in the terminal against agents")
     game_arguments(play_, agent="greedy")
     play_.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    add_rules_parser(commands)
     return parser
 
 
@@ -217,8 +248,6 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = _variant(args)
     players = _players(args, game)
     names = _agent_names(args, players)
-    if args.games < 0:
-        raise _UsageError(f"--games must not be negative, got {args.games}")
     workers = args.workers or os.cpu_count() or 1
     if not 1 <= workers <= 1024:
         raise _UsageError(f"--workers must be 0 (one per core) to 1024, got {args.workers}")
@@ -226,22 +255,35 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise _UsageError("give --workers or --ray, not both (Ray uses the cluster's CPUs)")
     from rummykit.adapters.ray import executor_for  # imports Ray only for --ray
 
-    with executor_for(args.ray) as executor:
-        report = simulate(
-            game,
-            players=players,
-            games=args.games,
-            seed=args.seed,
-            agents=names,
-            progress=progress(err),
-            workers=workers,
-            executor=executor,
-        )
-    if args.json:
+    shown = progress(err)
+    try:
+        with executor_for(args.ray) as executor:
+            report = simulate(
+                game,
+                players=players,
+                games=args.games,
+                seed=args.seed,
+                agents=names,
+                progress=shown,
+                workers=workers,
+                executor=executor,
+            )
+    except SimulationInterrupted as stop:
+        # Ctrl-C: the report of the games finished so far, marked as partial.
+        report = stop.report
+        err.write("\r\x1b[K" if shown is not None else "")  # clear the progress line
+        err.write(f"rummykit: {interrupted_line(report)}\n")
+        _write_report(report, as_json=args.json, out=out)
+        return INTERRUPTED
+    _write_report(report, as_json=args.json, out=out)
+    return OK if report.errors == 0 else FAILED
+
+
+def _write_report(report: SimulationReport, *, as_json: bool, out: TextIO) -> None:
+    if as_json:
         out.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False, default=str) + "\n")
     else:
         write_lines(out, report_table(report))
-    return OK if report.errors == 0 else FAILED
 
 
 def _watch(args: argparse.Namespace, out: TextIO) -> int:
@@ -305,6 +347,8 @@ def main(
             return _simulate(args, out, err)
         if args.command == "watch":
             return _watch(args, out)
+        if args.command == "rules":
+            return run_rules(args, out, err)
         return _play(args, input_fn or _terminal_input, out)
     except _UsageError as error:
         err.write(f"{error}\n" if str(error).startswith("usage:") else f"rummykit: {error}\n")
@@ -314,7 +358,7 @@ def main(
         return USAGE
     except KeyboardInterrupt:
         err.write("\nrummykit: interrupted\n")
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `rummykit watch ... | head`): stop quietly.
         with contextlib.suppress(OSError):

@@ -4,17 +4,15 @@ number or its text (short forms work when only one legal move fits). Importable 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from rummykit.agents import Agent, choose_move
-from rummykit.cards import Card
-from rummykit.cli_narration import Narration, narration_for
+from rummykit.cli_entry import EntryError, MoveReader
+from rummykit.cli_render import Narrator
 from rummykit.cli_style import Style, write_lines
 from rummykit.engine.core import GameState, Variant
-from rummykit.engine.moves import Discard, LayMeld, Move, parse_move
-from rummykit.errors import IllegalMoveError, MoveParseError
+from rummykit.engine.moves import Discard, Move
 from rummykit.sim import agent_rng
 
 __all__ = ["InputFn", "play"]
@@ -25,18 +23,16 @@ InputFn = Callable[[str], str]
 _HELP: Final = """\
 commands:
   N              play move number N from the list
-  MOVE           play a move by its text: draw, take, discard QH, lay 8H on #0 high,
-                 meld run 5H-7H: 5H 6H JK, start, decline. Cards are rank then suit
-                 (A 2-10 J Q K, T for ten; S H D C or ♠ ♥ ♦ ♣; JK the joker), any case.
-                 Short forms work when only one legal move fits: 'disc qh', 'd qh',
-                 'meld 5h 6h jk' (the cards of a meld in any order), 'lay 8h'.
+  MOVE           play a move as the list shows it, or by its text; {game}'s moves:
+                 {verbs}. Cards are rank then suit (A 2-10 J Q K, T for ten;
+                 S H D C or ♠ ♥ ♦ ♣; JK the joker), any case. Short forms work when only
+                 one legal move fits: a verb alone ('take'), a verb and its card ('take kh',
+                 'lay 8h', 'meld 5h 6h jk': a meld's cards in any order), abbreviated
+                 words ('disc qh'), or a card alone ('qh').
   show           show the table, your hand and your moves again
   record FILE    save the game so far as a JSON record (replay it with rummykit.GameRecord)
   help           this list
   quit           stop playing (also end of input)"""
-
-_VERBS: Final = ("draw", "take", "discard", "meld", "lay", "start", "decline")
-_SUIT_LETTERS: Final = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 
 
 def play(
@@ -67,7 +63,7 @@ def play(
     style = style or Style.for_stream(out)
     names = [("you" if i == seat else a.name) for i, a in enumerate(agents)]
     state = game.new_game(players=players, seed=seed)
-    narration = narration_for(state, style, viewer=seat, agents=names)
+    narration = Narrator(state, style, viewer=seat, agents=names)
     opponents = ", ".join(f"seat {i} ({n})" for i, n in enumerate(names) if i != seat)
     write_lines(
         out,
@@ -77,7 +73,7 @@ def play(
             "",
         ],
     )
-    write_lines(out, narration.deal_header(state))
+    write_lines(out, narration.opening(state))
     rng = agent_rng(seed)
     applied = 0
     while not state.is_over:
@@ -85,15 +81,14 @@ def play(
             move = _ask(state, seat, narration, style, input_fn=input_fn, out=out)
             if move is None:
                 out.write(
-                    f"game abandoned after {applied} moves; scores: "
-                    f"{narration.score_line(state)}\n"
+                    f"game abandoned after {applied} moves; scores: {narration.scores(state)}\n"
                 )
                 return 0
         else:
             move = choose_move(agents[state.to_move], state, rng)
         after = state.apply(move)
         applied += 1
-        write_lines(out, narration.move_lines(state, move, after))
+        write_lines(out, narration.move(state, move, after))
         state = after
     write_lines(out, narration.ending(state, applied))
     winners: tuple[int, ...] = getattr(state, "winners", ())
@@ -105,7 +100,7 @@ def play(
 def _ask(
     state: GameState,
     seat: int,
-    narration: Narration,
+    narration: Narrator,
     style: Style,
     *,
     input_fn: InputFn,
@@ -113,6 +108,8 @@ def _ask(
 ) -> Move | None:
     """Ask the person for a move until they give a legal one; ``None`` when they quit."""
     moves = list(state.legal_moves())
+    labels = [narration.label(state, seat, move) for move in moves]
+    reader = MoveReader(moves, labels=labels, state=state)
     write_lines(out, _status(state, seat, moves, narration, style))
     while True:
         out.flush()
@@ -124,33 +121,33 @@ def _ask(
         word, _, rest = text.partition(" ")
         command = word.lower()
         if not text:
-            out.write(f"type a move number (1-{len(moves)}), a move, or 'help'\n")
+            out.write(reader.hint() + "\n")
         elif command in ("quit", "exit", "q"):
             out.write("stopping at your request.\n")
             return None
         elif command in ("help", "?", "h"):
-            out.write(_HELP + "\n")
+            out.write(_HELP.format(game=reader.game, verbs=", ".join(reader.verbs)) + "\n")
         elif command in ("show", "look", "table", "hand", "moves"):
             write_lines(out, _status(state, seat, moves, narration, style))
         elif command == "record":
             out.write(_save_record(state, rest.strip()) + "\n")
         else:
-            result = _resolve(text, state, moves, style)
-            if not isinstance(result, str):
-                return result
-            out.write(result + "\n")
+            try:
+                return reader.read(text)
+            except EntryError as error:
+                out.write(f"{error}\n")
 
 
 def _status(
-    state: GameState, seat: int, moves: Sequence[Move], narration: Narration, style: Style
+    state: GameState, seat: int, moves: Sequence[Move], narration: Narrator, style: Style
 ) -> list[str]:
     """What the person sees before choosing: the family's turn lines, then numbered moves
     (discards five to a row)."""
-    lines = ["", *narration.turn_lines(state, seat), "moves:"]
+    lines = ["", *narration.turn(state, seat), "moves:"]
     singles = [(i, m) for i, m in enumerate(moves, 1) if not isinstance(m, Discard)]
     discards = [(i, m) for i, m in enumerate(moves, 1) if isinstance(m, Discard)]
     for number, move in singles:
-        lines.append(f"  {number:>2}) {narration.move_label(state, seat, move)}")
+        lines.append(f"  {number:>2}) {narration.label(state, seat, move)}")
     row: list[str] = []
     for number, discard in discards:
         row.append(f"{number:>2}) {style.move(discard)}")
@@ -160,87 +157,6 @@ def _status(
     if row:
         lines.append("  " + "   ".join(row))
     return lines
-
-
-def _normal_words(text: str) -> list[str]:
-    """Lower-case words, suit symbols as letters, card words in canonical text (``th`` is
-    ``10h``).
-
-    >>> _normal_words("Disc TH"), _normal_words("lay 8♥ on #0")
-    (['disc', '10h'], ['lay', '8h', 'on', '#0'])
-    """
-    words = []
-    for word in text.lower().replace("🃏", "jk").translate(_SUIT_LETTERS).split():
-        try:
-            words.append(str(Card.parse(word)).lower())
-        except ValueError:
-            words.append(word)
-    return words
-
-
-def _matches(text: str, moves: Sequence[Move]) -> list[Move]:
-    """The legal moves that ``text`` abbreviates: each of its words starts the move's word in
-    the same place (``disc qh`` is ``discard QH``), or, for ``meld`` followed by cards, the
-    melds made of exactly those cards."""
-    words = _normal_words(text)
-    if not words:
-        return []
-    if "meld".startswith(words[0]) and len(words) > 1:
-        try:
-            cards = Counter(Card.parse(w) for w in words[1:])
-        except ValueError:
-            pass
-        else:
-            return [m for m in moves if isinstance(m, LayMeld) and Counter(m.meld.cards) == cards]
-    found = []
-    for move in moves:
-        target = _normal_words(str(move))
-        if target == words:
-            return [move]
-        if len(words) <= len(target) and all(
-            t.startswith(w) for w, t in zip(words, target, strict=False)
-        ):
-            found.append(move)
-    return found
-
-
-def _resolve(text: str, state: GameState, moves: Sequence[Move], style: Style) -> Move | str:
-    """The move ``text`` asks for, or a message saying what was wrong."""
-    hint = f"type a move number (1-{len(moves)}), a move such as '{moves[-1]}', or 'help'"
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(moves):
-            return moves[number - 1]
-        return f"there is no move {number}; {hint}"
-    problem: str
-    words = text.split(maxsplit=1)
-    verbs = [v for v in _VERBS if v.startswith(words[0].lower())]
-    full = " ".join((verbs[0], *words[1:])) if len(verbs) == 1 else text  # 'disc 2s'
-    try:
-        parsed = parse_move(full)
-    except MoveParseError as error:
-        problem = str(error)
-    else:
-        if state.is_legal(parsed):
-            return parsed
-        problem = _why_illegal(state, parsed)
-    found = _matches(text, moves)
-    if len(found) == 1:
-        return found[0]
-    if found:
-        listed = "; ".join(f"{moves.index(m) + 1}) {style.move(m)}" for m in found[:6])
-        more = f"; ... ({len(found)} in all)" if len(found) > 6 else ""
-        return f"{text!r} fits {len(found)} moves: {listed}{more}; type more of it or its number"
-    return f"{problem}\n{hint}"
-
-
-def _why_illegal(state: GameState, move: Move) -> str:
-    """The :class:`~rummykit.errors.IllegalMoveError` message for ``move``."""
-    try:
-        state.apply(move)
-    except IllegalMoveError as error:
-        return str(error)
-    return f"'{move}' cannot be played now"
 
 
 def _save_record(state: GameState, path: str) -> str:

@@ -11,7 +11,7 @@ from rummykit.cli_style import isatty
 from rummykit.engine.registry import summaries, variant
 from rummykit.sim import SimulationReport
 
-__all__ = ["list_json", "list_lines", "progress", "report_table"]
+__all__ = ["interrupted_line", "list_json", "list_lines", "progress", "report_table"]
 
 
 def list_lines() -> list[str]:
@@ -82,20 +82,52 @@ def progress(stream: TextIO) -> Callable[[int, int], None] | None:
     return show
 
 
+def interrupted_line(report: SimulationReport) -> str:
+    """What an interrupted run says on stderr: how many games the partial report covers.
+
+    >>> from rummykit.sim import simulate
+    >>> report = simulate("crib-rummy", players=2, games=1, seed=1, agents="greedy")
+    >>> import attrs
+    >>> interrupted_line(attrs.evolve(report, games=5, interrupted=True))
+    'interrupted after 1 of 5 games; the report covers those 1 (partial)'
+    """
+    finished = report.completed + report.errors
+    return (
+        f"interrupted after {finished} of {report.games} games; the report covers those "
+        f"{finished} (partial)"
+    )
+
+
 def report_table(report: SimulationReport) -> list[str]:
-    """A simulation report as a table: totals and speed, then one row per seat."""
+    """A simulation report as a table: totals and speed, then one row per seat with the
+    games it won alone and the games it tied for first place in.
+
+    >>> from rummykit.sim import simulate
+    >>> report = simulate("crib-rummy", players=2, games=2, seed=1, agents="greedy")
+    >>> print("\\n".join(report_table(report)[3:]))
+    seat  agent     mean score    wins    ties
+       0  greedy          114.5       1       0
+       1  greedy          116.0       1       0
+    """
+    partial = (
+        f" (interrupted: a partial report of {report.completed + report.errors} finished)"
+        if report.interrupted
+        else ""
+    )
     lines = [
-        f"{report.variant}, {report.players} players, {report.games} games, seed {report.seed}",
+        f"{report.variant}, {report.players} players, {report.games} games, seed {report.seed}"
+        + partial,
         f"completed {report.completed}, errors {report.errors}, {report.moves:,} moves in "
         f"{report.seconds:.2f} s ({report.games_per_second:,.1f} games/s, "
         f"{report.moves_per_second:,.0f} moves/s)",
         "",
-        "seat  agent     mean score    wins",
+        "seat  agent     mean score    wins    ties",
     ]
-    for seat, (name, mean, wins) in enumerate(
-        zip(report.agents, report.mean_scores, report.wins, strict=True)
+    ties = report.ties or (0,) * report.players
+    for seat, (name, mean, wins, tied) in enumerate(
+        zip(report.agents, report.mean_scores, report.wins, ties, strict=True)
     ):
-        lines.append(f"{seat:>4}  {name:<8} {mean:>11.1f} {wins:>7g}")
+        lines.append(f"{seat:>4}  {name:<8} {mean:>11.1f} {wins:>7} {tied:>7}")
     for sample in report.error_samples:
         lines.append(f"error: {sample}")
     return lines

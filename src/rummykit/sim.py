@@ -6,15 +6,20 @@
 (2, 0)
 >>> simulate("crib-rummy", players=2, games=2, seed=1, agents="greedy").wins == report.wins
 True
+
+Ctrl-C during :func:`simulate` raises :class:`SimulationInterrupted`, a
+``KeyboardInterrupt`` that carries the report of the games finished so far.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 import attrs
@@ -24,7 +29,15 @@ from rummykit.engine.core import GameState, Variant
 from rummykit.engine.registry import variant
 from rummykit.errors import OptionError
 
-__all__ = ["GameResult", "SimulationReport", "agent_rng", "game_seed", "play_game", "simulate"]
+__all__ = [
+    "GameResult",
+    "SimulationInterrupted",
+    "SimulationReport",
+    "agent_rng",
+    "game_seed",
+    "play_game",
+    "simulate",
+]
 
 #: A game that has not ended after this many moves is stopped and counted as an error.
 MAX_MOVES = 200_000
@@ -73,7 +86,14 @@ def play_game(
 
 @attrs.frozen
 class SimulationReport:
-    """What :func:`simulate` measured. :meth:`to_json` gives the command line's JSON."""
+    """What :func:`simulate` measured. :meth:`to_json` gives the command line's JSON.
+
+    ``wins[seat]`` counts the games ``seat`` won alone and ``ties[seat]`` the games it
+    shared first place in (a tie), both whole numbers: a game with one winner adds 1 to
+    that seat's ``wins``, a tie adds 1 to each tied seat's ``ties``. ``interrupted`` is true
+    for the partial report of a run stopped early (:class:`SimulationInterrupted`):
+    ``completed`` and ``errors`` then count the games finished before the stop.
+    """
 
     variant: str
     options: dict[str, object]
@@ -86,8 +106,10 @@ class SimulationReport:
     moves: int
     seconds: float
     mean_scores: tuple[float, ...]
-    wins: tuple[float, ...]
+    wins: tuple[int, ...]
     error_samples: tuple[str, ...]
+    ties: tuple[int, ...] = ()
+    interrupted: bool = False
 
     @property
     def games_per_second(self) -> float:
@@ -114,8 +136,26 @@ class SimulationReport:
             "moves_per_second": round(self.moves_per_second, 1),
             "mean_scores": [round(s, 3) for s in self.mean_scores],
             "wins": list(self.wins),
+            "ties": list(self.ties),
+            "interrupted": self.interrupted,
             "error_samples": list(self.error_samples),
         }
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C (a ``KeyboardInterrupt``) stopped :func:`simulate`; ``report`` covers the games
+    that finished before it, with ``interrupted`` set. Pending games were cancelled.
+
+    Code that catches ``KeyboardInterrupt`` catches this too; catch this class first to keep
+    the partial report.
+    """
+
+    def __init__(self, report: SimulationReport) -> None:
+        super().__init__(
+            f"simulation interrupted after {report.completed + report.errors} of "
+            f"{report.games} games"
+        )
+        self.report = report
 
 
 @attrs.frozen
@@ -127,23 +167,41 @@ class _Tally:
     errors: int
     moves: int
     totals: tuple[Fraction, ...]
-    wins: tuple[Fraction, ...]
+    wins: tuple[int, ...]
+    ties: tuple[int, ...]
     samples: tuple[tuple[int, str], ...]
+    #: Whether Ctrl-C ended the range before its last game (in a worker).
+    stopped: bool = False
 
 
 def _play_range(
-    game: Variant, players: int, seed: int, seats: Sequence[Agent], span: tuple[int, int]
+    game: Variant,
+    players: int,
+    seed: int,
+    seats: Sequence[Agent],
+    span: tuple[int, int],
+    *,
+    in_worker: bool = False,
 ) -> _Tally:
-    """Games ``span[0]`` to ``span[1] - 1`` of a simulation (a worker's share)."""
+    """Games ``span[0]`` to ``span[1] - 1`` of a simulation (a worker's share). In a worker,
+    Ctrl-C (which a terminal sends to the workers too) ends the range early with the games
+    finished so far, marked ``stopped``."""
     start, stop = span
     totals = [Fraction(0)] * players
-    wins = [Fraction(0)] * players
+    wins = [0] * players
+    ties = [0] * players
     completed = errors = moves = 0
     samples: list[tuple[int, str]] = []
+    stopped = False
     for index in range(start, stop):
         seed_i = game_seed(seed, index)
         try:
             result = play_game(game, players=players, seed=seed_i, agents=seats)
+        except KeyboardInterrupt:
+            if not in_worker:
+                raise
+            stopped = True
+            break
         except Exception as error:
             errors += 1
             if len(samples) < _SAMPLES:
@@ -154,10 +212,23 @@ def _play_range(
             moves += result.moves
             for seat, score in enumerate(result.state.scores):
                 totals[seat] += Fraction(score)
+            shared = ties if len(result.winners) > 1 else wins
             for seat in result.winners:
-                wins[seat] += Fraction(1, len(result.winners))
-    return _Tally(completed, errors, moves, tuple(totals), tuple(wins), tuple(samples))
+                shared[seat] += 1
+    return _Tally(
+        completed,
+        errors,
+        moves,
+        tuple(totals),
+        tuple(wins),
+        tuple(ties),
+        tuple(samples),
+        stopped=stopped,
+    )
 
+
+#: Seconds an interrupted simulation waits for its own workers' partial ranges.
+_GRACE = 1.0
 
 #: Error messages a report keeps (the first games' that failed).
 _SAMPLES = 5
@@ -179,6 +250,23 @@ def _width(executor: concurrent.futures.Executor, workers: int) -> int:
     return max(2, workers, min(width, 1024))
 
 
+@attrs.frozen
+class _Run:
+    """What every range of one simulation plays: the game, the seats and the seeds."""
+
+    game: Variant
+    players: int
+    games: int
+    seed: int
+    seats: tuple[Agent, ...]
+
+    def play(self, span: tuple[int, int]) -> _Tally:
+        return _play_range(self.game, self.players, self.seed, self.seats, span)
+
+    def play_in_worker(self, span: tuple[int, int]) -> _Tally:
+        return _play_range(self.game, self.players, self.seed, self.seats, span, in_worker=True)
+
+
 def simulate(
     game: str | Variant,
     *,
@@ -191,7 +279,8 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
 ) -> SimulationReport:
     """Play ``games`` games and report. ``agents`` is one agent name for every seat or one per
-    seat. Wins are counted per seat; a shared win gives each winner an equal part.
+    seat. Wins are whole games per seat: ``wins`` the games a seat won alone, ``ties`` the
+    games it shared first place in.
     The same arguments give the same games, scores and wins (timings aside), whatever
     ``workers`` or ``executor``: game *i* is seeded by :func:`game_seed` of ``seed`` and *i*,
     and the sums are exact.
@@ -201,6 +290,11 @@ def simulate(
     executor) instead. Either way the variant and the agents must pickle when the executor
     runs in other processes; :class:`rummykit.adapters.ray.RayExecutor` runs them on a Ray
     cluster. ``progress(done, games)`` is called as games finish.
+
+    A ``KeyboardInterrupt`` (Ctrl-C) during the run, here or in a worker, cancels the games
+    not yet started (and stops the processes of a pool of ``workers``; an ``executor`` you
+    gave is left running) and raises :class:`SimulationInterrupted`, whose ``report``
+    covers the games finished so far.
 
     >>> one = simulate("gin-rummy", players=2, games=4, seed=3, agents="greedy")
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -224,47 +318,116 @@ def simulate(
     for seat in seats:
         check_agent(seat)
     ranges = _ranges(games, workers if executor is None else _width(executor, workers))
+    run = _Run(chosen, players, games, seed, tuple(seats))
     started = time.perf_counter()
+    tallies: dict[int, _Tally] = {}  # by range, so that the sums run in the games' order
+    try:
+        if executor is None and workers == 1:
+            _play_here(run, ranges, tallies, progress)
+        else:
+            _play_pooled(run, ranges, tallies, progress, workers=workers, executor=executor)
+    except KeyboardInterrupt:
+        finished = [tallies[i] for i in sorted(tallies)]
+        raise SimulationInterrupted(_report(run, finished, started, interrupted=True)) from None
+    finished = [tallies[i] for i in sorted(tallies)]
+    return _report(run, finished, started, interrupted=False)
+
+
+def _play_here(
+    run: _Run,
+    ranges: Sequence[tuple[int, int]],
+    tallies: dict[int, _Tally],
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Play the ranges in this process, one after another, into ``tallies``."""
     done = 0
-    tallies: list[_Tally] = []
-    if executor is None and workers == 1:
-        for start, stop in ranges:
-            tallies.append(_play_range(chosen, players, seed, seats, (start, stop)))
-            done += stop - start
+    for index, span in enumerate(ranges):
+        tallies[index] = run.play(span)
+        done += span[1] - span[0]
+        if progress is not None:
+            progress(done, run.games)
+
+
+def _play_pooled(
+    run: _Run,
+    ranges: Sequence[tuple[int, int]],
+    tallies: dict[int, _Tally],
+    progress: Callable[[int, int], None] | None,
+    *,
+    workers: int,
+    executor: concurrent.futures.Executor | None,
+) -> None:
+    """Play the ranges on ``executor`` (else on a pool of ``workers`` processes of our own)
+    into ``tallies`` as they finish. When interrupted (a ``KeyboardInterrupt`` here, or one
+    raised in a worker), the ranges not started are cancelled, and our own pool's processes
+    are stopped rather than waited for; the finished ranges stay in ``tallies``."""
+    pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    futures: dict[concurrent.futures.Future[_Tally], int] = {}
+    stopped = False
+    try:
+        for index, span in enumerate(ranges):
+            futures[pool.submit(run.play_in_worker, span)] = index
+        done = 0
+        for future in concurrent.futures.as_completed(futures):
+            index = futures[future]
+            tallies[index] = future.result()
+            if tallies[index].stopped:  # Ctrl-C reached a worker
+                raise KeyboardInterrupt
+            done += ranges[index][1] - ranges[index][0]
             if progress is not None:
-                progress(done, games)
-    else:
-        pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
-        try:
-            futures = {
-                pool.submit(_play_range, chosen, players, seed, seats, (start, stop)): stop - start
-                for start, stop in ranges
-            }
-            for future in concurrent.futures.as_completed(futures):
-                done += futures[future]
-                if progress is not None:
-                    progress(done, games)
-            tallies = [future.result() for future in futures]  # in the order of the games
-        finally:
-            if executor is None:
-                pool.shutdown(cancel_futures=True)
+                progress(done, run.games)
+    except KeyboardInterrupt:
+        stopped = True
+        running = [future for future in futures if not future.cancel()]
+        if executor is None:  # our workers got Ctrl-C too: they return their games at once
+            concurrent.futures.wait(running, timeout=_GRACE)
+        for future in running:
+            index = futures[future]
+            if index not in tallies and future.done():
+                with contextlib.suppress(BaseException):  # keep what finished meanwhile
+                    tallies[index] = future.result(timeout=0)
+        raise
+    finally:
+        if executor is None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=not stopped, cancel_futures=True)
+            if stopped:
+                _stop_processes(processes)
+
+
+def _stop_processes(processes: Sequence[BaseProcess]) -> None:
+    """End the worker processes of our own process pool after an interrupt: the ranges they
+    are playing are abandoned (Ctrl-C in a terminal reaches them too)."""
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(timeout=5)
+
+
+def _report(
+    run: _Run, tallies: Sequence[_Tally], started: float, *, interrupted: bool
+) -> SimulationReport:
+    """The report of the finished ``tallies`` (all of them, or those before an interrupt)."""
+    players = run.players
     completed = sum(t.completed for t in tallies)
     totals = [sum((t.totals[i] for t in tallies), Fraction(0)) for i in range(players)]
-    wins = [sum((t.wins[i] for t in tallies), Fraction(0)) for i in range(players)]
     samples = [text for t in tallies for _, text in t.samples][:_SAMPLES]
-    seconds = time.perf_counter() - started
     return SimulationReport(
-        variant=chosen.id,
-        options=dict(chosen.options),
+        variant=run.game.id,
+        options=dict(run.game.options),
         players=players,
-        games=games,
-        seed=seed,
-        agents=tuple(a.name for a in seats),
+        games=run.games,
+        seed=run.seed,
+        agents=tuple(a.name for a in run.seats),
         completed=completed,
         errors=sum(t.errors for t in tallies),
         moves=sum(t.moves for t in tallies),
-        seconds=seconds,
+        seconds=time.perf_counter() - started,
         mean_scores=tuple(float(t / completed) if completed else 0.0 for t in totals),
-        wins=tuple(round(float(w), 6) for w in wins),
+        wins=tuple(sum(t.wins[i] for t in tallies) for i in range(players)),
+        ties=tuple(sum(t.ties[i] for t in tallies) for i in range(players)),
         error_samples=tuple(samples),
+        interrupted=interrupted,
     )
