@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test lint typecheck unit docs bench compare clean
+.PHONY: setup demo check test lint typecheck unit docs bench compare clean
 
 setup: $(STAMP)
 
@@ -18,7 +18,8 @@ demo: $(STAMP)
 	$(PY) -m rummykit watch crib-rummy --players 3 --seed 7
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests examples benchmarks
+	$(PY) -m ruff check src tests examples benchmarks scripts docs
+	$(PY) -m ruff format --check src tests examples benchmarks scripts docs
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict src examples
@@ -29,8 +30,17 @@ unit: $(STAMP)
 
 docs: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+	$(PY) docs/check_html.py docs/_build/html
 
 test: lint typecheck unit docs
+
+# The edit loop, in under two minutes: lint, formatting, types (mypy's cache makes repeat runs
+# quick) and the tests not marked slow, with 20 hypothesis examples a test (tests/conftest.py).
+check: $(STAMP)
+	$(PY) -m ruff check src tests examples benchmarks scripts docs
+	$(PY) -m ruff format --check src tests examples benchmarks scripts docs
+	$(PY) -m mypy --strict src examples
+	HYPOTHESIS_PROFILE=check $(PY) -m pytest -q -n auto -m "not slow"
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_solver.py

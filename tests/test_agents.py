@@ -86,6 +86,7 @@ def test_r36a_after_laying_down_the_agent_keeps_the_card_nearest_a_lay_off() -> 
     assert plan.helps(hand, parse_cards("9H")[0]) and not plan.helps(hand, hand[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["contract-rummy", "crummy-rummy"])
 def test_r36a_greedy_agents_finish_their_rounds_without_the_safeguard(game: str) -> None:
     # Before the agent discarded towards its contract, about one round in seven between four

@@ -510,6 +510,7 @@ def test_listed_by_variants_and_by_rummykit_list(capsys):
     assert entry["options"] == {"target": 100, "max_turns": 3000}
 
 
+@pytest.mark.slow
 def test_conformance_kit_with_options():
     """tests/test_conformance.py checks the defaults; here both options are changed (a short
     safeguard that still lets random players go out, and a low target)."""

@@ -35,6 +35,7 @@ def _positions(game_id: str, players: int, seed: int) -> Iterator[GameState]:
         state = state.apply(moves[rng.randrange(len(moves))])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_legal_move_has_its_own_number_and_decodes_back_to_itself(game_id: str) -> None:
     game = rummykit.variant(game_id)

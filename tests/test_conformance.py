@@ -20,6 +20,7 @@ from rummykit.testing.conformance import check_state, check_variant, states
 VARIANTS = rummykit.variants()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_conformance_kit_passes_on_every_registered_variant(variant_id: str) -> None:
     report = check_variant(rummykit.variant(variant_id), games=2, seed=20, every=2)
@@ -28,6 +29,7 @@ def test_conformance_kit_passes_on_every_registered_variant(variant_id: str) -> 
     assert report.moves > 0
 
 
+@pytest.mark.slow
 def test_conformance_kit_on_crib_rummy_options() -> None:
     game = rummykit.variant(
         "crib-rummy", jokers=4, aces="either", joker_respects_copy_limit=True, target=61
@@ -132,6 +134,7 @@ def test_the_probes_find_a_hand_kept_where_equality_and_repr_do_not_look(
     ]
 
 
+@pytest.mark.slow
 def test_the_probes_report_a_game_that_depends_on_the_hash_seed() -> None:
     from kit_broken import hash_ordered
 

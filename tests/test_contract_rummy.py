@@ -505,6 +505,7 @@ def test_jokers_on_the_table_are_never_replaced_or_moved():
 # -- the conformance kit --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
 def test_conformance_every_player_count(players):
     report = check_variant(CONTRACT, players=[players], games=1, seed=players, every=25)
@@ -512,6 +513,7 @@ def test_conformance_every_player_count(players):
     assert report.failures == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "players"),
     [

@@ -902,12 +902,14 @@ def test_r36a_a_deal_stopped_after_1000_turns_is_a_safeguard_ending_scored_as_st
 # -- the conformance kit --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_conformance_every_player_count():
     report = check_variant(CRAZY, games=1, seed=11, every=5)
     assert report.games == 4
     assert report.failures == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "players"),
     [

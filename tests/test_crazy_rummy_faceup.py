@@ -749,12 +749,14 @@ def test_options_and_their_defaults() -> None:
 # -- the engine contract -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 9))
 def test_conformance_kit_for_every_player_count(players: int) -> None:
     report = check_variant(GAME, players=[players], games=1, seed=11, every=2)
     assert report.ok, "\n".join(report.failures)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [{"deal_order": "face_up_round_then_round_robin"}, {"set_copy_limit": True}, {"packs": 1}],

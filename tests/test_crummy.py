@@ -954,6 +954,7 @@ def test_a_recorded_game_replays_exactly():
     assert state.scores == record.replay().scores
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_conformance_kit_passes_on_crummy(players):
     report = check_variant(CRUMMY, players=[players], games=2, seed=11, every=3)
@@ -961,6 +962,7 @@ def test_conformance_kit_passes_on_crummy(players):
     assert report.games == 2 and report.moves > 0
 
 
+@pytest.mark.slow
 def test_conformance_kit_on_crummy_options():
     game = rummykit.variant("crummy", halt=False, repetitions=2, target=60)
     report = check_variant(game, games=1, seed=4, every=3)

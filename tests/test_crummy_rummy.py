@@ -782,6 +782,7 @@ def test_r30_option_only_jokers_move_refuses_a_swap_when_the_two_cannot_stay():
 CONFORMANCE_SEEDS = {2: 2, 3: 4, 4: 4, 5: 7, 6: 4, 7: 6, 8: 8}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), sorted(CONFORMANCE_SEEDS.items()))
 def test_conformance_every_player_count(players, seed):
     report = check_variant(CRUMMY, players=[players], games=1, seed=seed, every=25)
@@ -789,6 +790,7 @@ def test_conformance_every_player_count(players, seed):
     assert report.failures == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "players"),
     [

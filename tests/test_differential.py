@@ -24,6 +24,8 @@ import json
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import rummykit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +42,7 @@ def load_script() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_engine_plays_the_recorded_lines() -> None:
     result = load_script().check(BASELINE, jobs=1)
     assert not result["warnings"], result["warnings"]

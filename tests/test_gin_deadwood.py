@@ -92,12 +92,14 @@ def test_eleven_card_hands_equal_the_reference_minimum_over_every_discard(
     assert solve_discard(cards) == reference_discard(cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(dense_hands(10))
 def test_dense_ten_card_hands_equal_the_reference(cards: list[int]) -> None:
     assert solve(cards) == reference(cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(dense_hands(11))
 def test_dense_eleven_card_hands_equal_the_reference(cards: list[int]) -> None:

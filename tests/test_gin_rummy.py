@@ -463,6 +463,7 @@ def test_the_greedy_agent_keeps_the_card_it_took() -> None:
 # -- the kit, records, simulation --------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [

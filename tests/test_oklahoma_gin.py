@@ -209,6 +209,7 @@ def test_random_and_greedy_games_finish_and_replay():
     assert replayed == state and replayed.scores == state.scores
 
 
+@pytest.mark.slow
 def test_conformance_kit():
     report = check_variant(OKLAHOMA, games=2, seed=1, every=2)
     assert report.ok, "\n".join(report.failures)

@@ -56,6 +56,7 @@ def test_importing_the_adapter_registers_every_game() -> None:
     assert "rummykit_crummy_rummy" in registered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", rummykit.variants())
 def test_openspiels_random_simulation_test_passes(game_id: str) -> None:
     pyspiel.random_sim_test(_load(game_id), num_sims=1, serialize=True, verbose=False)
@@ -89,6 +90,7 @@ def _play(game: pyspiel.Game, choose_for: dict[int, object], seed: int) -> pyspi
     return state
 
 
+@pytest.mark.slow
 def test_the_mcts_bot_plays_whole_games() -> None:
     for game_id, players in (("crummy", 3), ("gin-rummy", 2)):
         game = _load(game_id, players)

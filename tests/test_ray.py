@@ -44,6 +44,7 @@ def cluster() -> Iterator[RayExecutor]:
         executor.shutdown()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "players", "agents"),
     [("gin-rummy", 2, "greedy"), ("crummy-rummy", 3, "random"), ("crib-rummy", 4, "greedy")],
@@ -59,6 +60,7 @@ def test_a_simulation_on_ray_is_the_one_process_simulation(
     assert done[-1] == 9 and done == sorted(done)  # progress as the ranges come back
 
 
+@pytest.mark.slow
 def test_the_executor_is_a_standard_executor(cluster: RayExecutor) -> None:
     futures = [cluster.submit(pow, 2, n) for n in range(5)]
     assert [f.result(timeout=60) for f in futures] == [1, 2, 4, 8, 16]
@@ -68,6 +70,7 @@ def test_the_executor_is_a_standard_executor(cluster: RayExecutor) -> None:
         cluster.submit(divmod, 1, 0).result(timeout=60)
 
 
+@pytest.mark.slow
 def test_an_executor_that_joined_a_running_ray_leaves_it_running(cluster: RayExecutor) -> None:
     import ray
 
@@ -78,6 +81,7 @@ def test_an_executor_that_joined_a_running_ray_leaves_it_running(cluster: RayExe
         joined.submit(len, "abc")
 
 
+@pytest.mark.slow
 def test_the_command_line_plays_on_ray(
     cluster: RayExecutor, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -301,6 +301,7 @@ def run_cli(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.Comp
     )
 
 
+@pytest.mark.slow
 def test_the_command_line_plays_a_plugin_variant(tmp_path: Path) -> None:
     write_distribution(
         tmp_path,

@@ -697,6 +697,7 @@ def test_listed_by_variants_and_by_rummykit_list(capsys):
     assert entry["options"] == {"target": 500, "top_free": False}
 
 
+@pytest.mark.slow
 def test_conformance_kit_with_options():
     game = rummykit.variant("rummy-500", target=120, top_free=True)
     report = check_variant(game, players=[2, 5], games=1, seed=4, every=3)

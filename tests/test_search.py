@@ -112,6 +112,7 @@ def test_every_seat_of_positions_along_random_games_samples_to_its_own_view(
 # -- the search agent -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_search_agent_chooses_legal_moves_from_the_view_alone() -> None:
     from rummykit.agents import check_agent, choose_move, make_agent
     from rummykit.search import SearchAgent

@@ -376,6 +376,7 @@ def check_arrangement(
 # --- properties against the reference ------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), name=st.sampled_from(sorted(MELD_CONTEXTS)), first_play=st.booleans())
 def test_possible_melds_equal_brute_force(
@@ -395,6 +396,7 @@ def test_possible_melds_equal_brute_force(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), name=st.sampled_from(sorted(MELD_CONTEXTS)), first_play=st.booleans())
 def test_min_deadwood_equals_brute_force(data: st.DataObject, name: str, first_play: bool) -> None:
@@ -414,6 +416,7 @@ def pegging(meld: Meld) -> int:
     return (2 if meld.kind is MeldKind.SET else 3) * len(meld) + int(meld.cards[0]) % 3
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), name=st.sampled_from(sorted(MELD_CONTEXTS)), first_play=st.booleans())
 def test_best_arrangement_with_meld_value_equals_brute_force(
@@ -454,6 +457,7 @@ def contracts(draw: st.DrawFn) -> Contract:
     return Contract.parse(draw(st.sampled_from(CONTRACT_TEXTS)), **options)
 
 
+@pytest.mark.slow
 @settings(max_examples=180, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.data(),

@@ -42,6 +42,7 @@ def _counts(game_id: str) -> tuple[int, ...]:
     return tuple(sorted({game.min_players, game.max_players}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_view_follows_the_protocol_and_the_schema(game_id: str) -> None:
     schema = view_schema()
@@ -133,6 +134,7 @@ class _Spy:
         return legal[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_agent_cannot_reach_hidden_cards_through_what_it_is_given(game_id: str) -> None:
     # Re-deal every card the seat cannot see: what the agent is given, and everything
@@ -183,6 +185,7 @@ def _objects(value: object) -> list[object]:
     return out
 
 
+@pytest.mark.slow
 def test_the_shipped_agents_play_every_game_from_views() -> None:
     for game_id in GAMES:
         game = rummykit.variant(game_id)

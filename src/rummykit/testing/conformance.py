@@ -53,7 +53,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
-from hypothesis import strategies as st
 
 from rummykit.cards import Card
 from rummykit.engine.core import GameState, Variant
@@ -68,6 +67,7 @@ from rummykit.testing.probes import (
     thread_problems,
     view_leak_problems,
 )
+from rummykit.testing.strategies import states as states  # noqa: PLC0414  (re-export)
 
 __all__ = [
     "ConformanceError",
@@ -75,7 +75,6 @@ __all__ = [
     "SupportsConformance",
     "check_state",
     "check_variant",
-    "states",
 ]
 
 
@@ -267,30 +266,3 @@ def check_variant(
     if raise_on_failure and failures:
         raise ConformanceError("\n".join(failures))
     return report
-
-
-@st.composite
-def states(
-    draw: st.DrawFn,
-    variant: Variant,
-    *,
-    players: int | None = None,
-    max_steps: int = 400,
-) -> GameState:
-    """A hypothesis strategy for reachable states of ``variant``: a seeded new game followed
-    by up to ``max_steps`` uniformly random legal moves (shrinks towards early states)."""
-    count = (
-        players
-        if players is not None
-        else draw(st.integers(variant.min_players, variant.max_players))
-    )
-    seed = draw(st.integers(0, 2**32 - 1))
-    steps = draw(st.integers(0, max_steps))
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    state = variant.new_game(players=count, seed=seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
-    return state

@@ -1,4 +1,5 @@
-"""Hypothesis strategies for rummykit values: cards, decks, hands, meld contexts and melds.
+"""Hypothesis strategies for rummykit values: cards, decks, hands, meld contexts, melds and
+reachable game states.
 
 Use them to property-test your own variants and pieces. Every strategy is a plain function
 with keyword-only options that returns a :class:`hypothesis.strategies.SearchStrategy`; values
@@ -17,19 +18,27 @@ where the context allows them), so no example is thrown away:
 ...     assert ctx.is_valid(meld)
 >>> check()
 
+:func:`states` plays a game from a seeded deal, mostly as the greedy agent would, so that
+its examples reach melds on the table, knocks and later deals, not only opening positions.
+
 This module needs hypothesis, a dev dependency of rummykit (see :mod:`rummykit.testing`).
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, NamedTuple, TypeAlias, TypeVar
+from typing import Final, Literal, NamedTuple, TypeAlias, TypeVar, get_args
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from rummykit.agents import GreedyAgent, choose_move
 from rummykit.cards import Card, DeckSpec, Rank, Suit
+from rummykit.engine.core import GameState, Variant
+from rummykit.engine.moves import Knock, LayMeld, LayOff, Move, Swap
+from rummykit.engine.trick_moves import LayQuartet
 from rummykit.melds import (
     AceRule,
     Meld,
@@ -68,6 +77,7 @@ __all__ = [
     "meld_rules",
     "meld_texts",
     "melds",
+    "states",
     "wild_rules",
 ]
 
@@ -657,3 +667,121 @@ def meld_texts(
         else melds(ctx, first_play=first_play)
     )
     return source.flatmap(_meld_spellings)
+
+
+# --- game states ----------------------------------------------------------------------------
+
+#: How :func:`states` chooses each move.
+Policy: TypeAlias = Literal["mixed", "greedy", "random"]
+
+#: Moves that take a game forward: melds and lay-offs reach the table, knocks end a deal.
+_PROGRESS: Final = (LayMeld, LayOff, Knock, Swap, LayQuartet)
+#: The characters of the drawn plan that choose one move: a kind, then two for an index.
+_STEP_CHARS: Final = 3
+#: The plan's characters: code points 0 to 255.
+_PLAN_ALPHABET: Final = st.characters(codec="latin-1")
+#: The ``"mixed"`` policy's kinds of move: a kind below the first bound plays the greedy
+#: agent's move (60%), below the second a melding, laying-off, swapping or knocking move
+#: (20%), else any legal move (20%). Shrinking goes towards greedy moves.
+_GREEDY_BELOW: Final = 154
+_PROGRESS_BELOW: Final = 205
+
+
+def _next_move(
+    state: GameState, policy: Policy, step: str, agent: GreedyAgent, rng: random.Random
+) -> Move:
+    kind = 0 if policy == "greedy" else 255 if policy == "random" else ord(step[0])
+    if kind < _GREEDY_BELOW:
+        return choose_move(agent, state, rng)
+    moves = list(state.legal_moves())
+    if kind < _PROGRESS_BELOW:
+        moves = [move for move in moves if isinstance(move, _PROGRESS)] or moves
+    return moves[(ord(step[1]) << 8 | ord(step[2])) * len(moves) >> 16]
+
+
+def _uniform(draw: st.DrawFn, top: int) -> int:
+    """A number from 0 to ``top``, every one about as likely (``st.integers`` favours small
+    ones, and most states of a game are deep in it); it shrinks towards 0 all the same."""
+    return int.from_bytes(draw(st.binary(min_size=2, max_size=2))) * (top + 1) >> 16
+
+
+@st.composite
+def _played(
+    draw: st.DrawFn, variant: Variant, players: int | None, max_steps: int, policy: Policy
+) -> GameState:
+    # Each of the choices below is drawn from a strategy of its own kind (a number of players
+    # from a range, a seed, bytes, text): hypothesis tries copying a drawn value over another
+    # of the same kind, and a seed copied over the number of moves would make it 0.
+    count = (
+        players
+        if players is not None
+        else draw(st.sampled_from(range(variant.min_players, variant.max_players + 1)))
+    )
+    seed = draw(st.integers(0, 2**32 - 1))
+    # The choices of the moves are one string (at least as long as the moves need), so that
+    # shrinking shortens the game and turns random moves into greedy ones without replaying
+    # the game once for each move.
+    steps = _uniform(draw, max_steps)
+    plan = (
+        ""
+        if policy == "greedy"
+        else draw(
+            st.text(_PLAN_ALPHABET, min_size=_STEP_CHARS * steps, max_size=_STEP_CHARS * max_steps)
+        )
+    )
+    state = variant.new_game(players=count, seed=seed)
+    agent, rng = GreedyAgent(), random.Random(seed)  # the agent's generator breaks stalls
+    for step in range(steps):
+        if state.is_over:
+            break
+        at = step * _STEP_CHARS
+        state = state.apply(_next_move(state, policy, plan[at : at + _STEP_CHARS], agent, rng))
+    return state
+
+
+def states(
+    variant: Variant,
+    *,
+    players: int | None = None,
+    max_steps: int = 400,
+    policy: Policy = "mixed",
+) -> st.SearchStrategy[GameState]:
+    """Reachable states of ``variant``: a new game of ``players`` players (drawn if not
+    given) from a drawn seed, then up to ``max_steps`` legal moves chosen by ``policy``:
+
+    * ``"mixed"`` (the default): at each move, the
+      :class:`~rummykit.agents.GreedyAgent`'s choice six times in ten, a move that melds,
+      lays off, swaps or knocks (any of them) two times in ten, else any legal move; so
+      examples reach tables full of melds, knocks, showdowns and later deals, and still
+      visit positions that sensible play would not;
+    * ``"greedy"``: the greedy agent's move every time (the deal seed and the number of
+      moves are the only choices);
+    * ``"random"``: any legal move, uniformly.
+
+    The number of moves is drawn evenly from 0 to ``max_steps``, so most examples are deep
+    in a game. Every choice is drawn through hypothesis: a failing example shrinks towards
+    fewer moves and towards the greedy agent's moves, in a few dozen replays of the game.
+
+    >>> from collections import Counter
+    >>> import rummykit
+    >>> from hypothesis import given, settings
+    >>> gin = rummykit.variant("gin-rummy")
+    >>> deck = Counter(gin.deck(2).cards())
+    >>> @settings(max_examples=20, deadline=None)
+    ... @given(states(gin, players=2))
+    ... def check(state):
+    ...     assert state.all_cards() == deck
+    >>> check()
+    """
+    if policy not in get_args(Policy):
+        raise InvalidArgument(
+            f"policy must be one of {', '.join(map(repr, get_args(Policy)))}, not {policy!r}"
+        )
+    if max_steps < 0:
+        raise InvalidArgument(f"max_steps must not be negative, got {max_steps}")
+    if players is not None and not variant.min_players <= players <= variant.max_players:
+        raise InvalidArgument(
+            f"{variant.id} is for {variant.min_players}-{variant.max_players} players, "
+            f"not {players}"
+        )
+    return _played(variant, players, max_steps, policy)
