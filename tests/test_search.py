@@ -150,6 +150,59 @@ def test_search_agent_options_are_checked() -> None:
         SearchAgent(determinizations=0)
     with pytest.raises(ValueError):
         SearchAgent(rollout="clever")
+    with pytest.raises(ValueError):
+        SearchAgent(objective="luck")
+    with pytest.raises(ValueError):
+        SearchAgent(max_candidates=1)
+
+
+def test_the_candidates_are_the_greedy_agents_first_choices_in_its_order() -> None:
+    from rummykit.agents import GreedyAgent
+    from rummykit.engine.moves import Discard
+    from rummykit.search import _ranked
+
+    state = rummykit.variant("gin-rummy").new_game(players=2, seed=2)
+    state = state.apply(state.legal_moves()[0])  # decline or take the upcard ...
+    while not any(isinstance(m, Discard) for m in state.legal_moves()):
+        state = state.apply(state.legal_moves()[0])  # ... until a discard is due
+    view = state.view(state.to_move)
+    legal = list(view.legal)
+    greedy = GreedyAgent()
+    ranked = _ranked(greedy, view, legal, random.Random(0), 4)
+    assert len(ranked) == 4 and len(set(ranked)) == 4
+    assert ranked[0] == greedy.choose(view, legal, random.Random(0))
+    # the second is the greedy choice once the first is gone, and so on
+    rest = [m for m in legal if m != ranked[0]]
+    assert ranked[1] == greedy.choose(view, rest, random.Random(0))
+    # with no more moves than asked for, every move is a candidate
+    assert sorted(map(str, _ranked(greedy, view, legal, random.Random(0), 99))) == sorted(
+        map(str, legal)
+    )
+
+
+def test_the_lowest_total_wins_games_of_a_fixed_number_of_deals() -> None:
+    from rummykit.search import lowest_wins
+
+    assert lowest_wins(rummykit.variant("contract-rummy"))  # penalties over seven deals
+    assert lowest_wins(rummykit.variant("crummy-rummy"))
+    assert not lowest_wins(rummykit.variant("gin-rummy"))  # points to a target
+    assert not lowest_wins(rummykit.variant("crib-rummy"))
+
+
+def test_the_points_objective_is_the_margin_and_standing_its_sign() -> None:
+    from rummykit.agents import GreedyAgent, choose_move
+    from rummykit.search import SearchAgent
+
+    state = rummykit.variant("gin-rummy").new_game(players=2, seed=7)
+    greedy = GreedyAgent()
+    final, rng = state, random.Random(0)
+    while final.deal_number == 1:  # the deal rolled out by greedy agents, by hand
+        final = final.apply(choose_move(greedy, final, rng))
+    margin = final.scores[1] - final.scores[0]
+    assert margin != 0
+    assert SearchAgent(objective="points")._value(state, 1, greedy, random.Random(0)) == margin
+    standing = SearchAgent(objective="standing")._value(state, 1, greedy, random.Random(0))
+    assert standing == (margin > 0) - (margin < 0) + margin / 1000
 
 
 def _after(game_id: str, players: int, seed: int, moves: int) -> GameState:
