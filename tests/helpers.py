@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, TypeVar
 
 import pytest
@@ -60,3 +61,18 @@ def golden_diff(data: dict[str, Any]) -> list[str]:
             break
         state = state.apply(move)
     return diff
+
+
+def redealt(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """``state`` with the cards ``seat`` cannot see dealt again in another order (the
+    conformance kit's re-deal), or ``None`` when there are fewer than two distinct such
+    cards: whatever ``seat`` is shown must be the same in both."""
+    rules = state.variant.rules
+    hidden = list(rules.hidden_cards(state, seat))  # type: ignore[attr-defined]
+    if len(set(hidden)) < 2:
+        return None
+    again = hidden[:]
+    while again == hidden:
+        rng.shuffle(again)
+    other: GameState = rules.with_hidden(state, seat, again)  # type: ignore[attr-defined]
+    return other
