@@ -180,6 +180,23 @@ def test_penalty_games_break_the_deal_scores_down(capsys: pytest.CaptureFixture[
     )
 
 
+def test_crib_rummy_says_what_a_turn_pegged_and_the_score_it_makes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = watched(capsys, "crib-rummy", "--players", "2", "--seed", "3")
+    pegged = re.findall(r"seat (\d): discards \S+ · pegs (\d+) points?, score now (\d+)", out)
+    assert pegged, out[:2000]
+    scores = [0, 0]
+    for line in out.splitlines():
+        found = re.search(r"seat (\d): .* · pegs (\d+) points?, score now (\d+)", line)
+        if found:
+            seat, points, total = map(int, found.groups())
+            scores[seat] += points
+            assert total == scores[seat], line  # the running total of what was pegged
+        if "deal 1 over" in line:
+            break
+
+
 def test_play_shows_deadwood_and_names_what_pass_means() -> None:
     out = io.StringIO()
     code = main(

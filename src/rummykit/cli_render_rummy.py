@@ -155,7 +155,8 @@ class RummyRenderer(GenericRenderer):
         extra = [a - b - d for a, b, d in zip(after.scores, before.scores, delta, strict=True)]
         pegged = 0 if after.is_over else extra[mover]
         if pegged:
-            text += f" {dot} pegs {pegged} {s.arrow} {before.scores[mover] + pegged}"
+            total = before.scores[mover] + pegged
+            text += f" {dot} pegs {count(pegged, 'point')}, score now {total}"
         if outcome is not None and outcome.out == mover and outcome.reason is DealEnd.OUT:
             text += f" {dot} out!"
         lines = [text]
