@@ -106,3 +106,57 @@ def test_r36a_greedy_agents_finish_their_rounds_without_the_safeguard(game: str)
                 endings.append(state.last_deal.reason)
     assert len(endings) == 42
     assert DealEnd.SAFEGUARD not in endings
+
+
+# -- Crummy: the greedy agent takes the tricks it can --------------------------------------
+
+
+def _crummy_positions(players: int, seed: int) -> list[rummykit.GameState]:
+    """Positions along a greedy game of Crummy (every one with a choice to make)."""
+    state = rummykit.variant("crummy").new_game(players=players, seed=seed)
+    rng, found = random.Random(seed), []
+    while not state.is_over and len(found) < 60:
+        if len(state.legal_moves()) > 1:
+            found.append(state)
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+    return found
+
+
+def test_r3_the_greedy_agent_takes_a_trick_with_its_weakest_card_that_wins_it_so_far() -> None:
+    from rummykit.engine.trick_moves import PlayCard
+    from rummykit.tricks import OneOfEachSuit
+
+    rules, checked = OneOfEachSuit(), 0
+    for state in _crummy_positions(4, 3) + _crummy_positions(3, 4):
+        view = state.view(state.to_move)
+        plays = [m.card for m in view.legal if isinstance(m, PlayCard)]
+        trick = [card for _, card in view.trick]
+        if not plays or not trick:
+            continue
+        winning = [c for c in plays if rules.winner([*trick, c]) == len(trick)]
+        move = GreedyAgent().choose(view, view.legal, random.Random(0))
+        assert isinstance(move, PlayCard)
+        if winning:
+            checked += 1
+            assert move.card in winning
+            strength = {c: 14 if c.rank is rummykit.Rank.ACE else int(c.rank) for c in plays}
+            assert strength[move.card] == min(strength[c] for c in winning)
+        else:  # nothing wins: a card of the rank it holds most of
+            most = max(sum(1 for h in view.hand if h.rank is c.rank) for c in plays)
+            assert sum(1 for h in view.hand if h.rank is move.card.rank) == most
+    assert checked > 5
+
+
+def test_the_greedy_agent_lays_aside_every_quartet_and_calls_a_halt() -> None:
+    from rummykit.engine.trick_moves import CallHalt, EndQuartets, LayQuartet, PlayOn
+
+    agent, rng = GreedyAgent(), random.Random(0)
+    quartet = rummykit.Rank.JACK
+    assert isinstance(agent.choose(_Seen(), [EndQuartets(), LayQuartet(quartet)], rng), LayQuartet)
+    assert agent.choose(_Seen(), [PlayOn(), CallHalt()], rng) == CallHalt()
+
+
+class _Seen:
+    """The least of a view: a seat with no cards (the agent needs no more here)."""
+
+    seat, players, to_move, hand, legal, context = 0, 3, 0, (), (), None

@@ -137,13 +137,18 @@ def test_crummy_says_who_played_what_and_who_took_the_trick(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = watched(capsys, "crummy", "--players", "3", "--seed", "1")
-    assert "seat 0: leads 8♠" in out and "seat 1: plays 7♥" in out
+    assert "seat 0: leads 8♠" in out and "seat 1: plays 9♦" in out
     assert (
-        "trick 3: seat 0 8♠, seat 1 Q♥, seat 2 8♣, seat 0 A♦ → seat 2 takes it with 8♣ "
+        "trick 1: seat 0 8♠, seat 1 9♦, seat 2 8♣, seat 0 8♥ → seat 0 takes it with 8♥ "
         "(last of a repeated rank)" in out
     )
-    assert "seat 0: lays aside the four 9s; the Joker marks this first quartet" in out
-    assert "     out 2nd: seat 0 · quartets 9+🃏 J A 7 Q 8 10 · 2 x 78 = 156" in out
+    assert (
+        "trick 4: seat 0 7♠, seat 1 7♥, seat 2 J♦, seat 0 10♣ → seat 1 takes it with 7♥ "
+        "(last of a repeated rank)" in out
+    )
+    assert "seat 0: lays aside the four 8s; the Joker marks this first quartet" in out
+    assert "     out 1st: seat 0 · quartets 8+🃏 A · 3 x 29 = 87" in out
+    assert "     out 2nd: seat 2 · quartets none · 2 x 30 = 60" in out
 
 
 # -- summaries and score breakdowns ---------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import Final, Protocol
 import attrs
 
 from rummykit.agents_contract import contract_shortfall, lay_off_distance
+from rummykit.agents_trick import trick_card
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.core import GameState
@@ -41,6 +42,7 @@ from rummykit.engine.moves import (
     Swap,
     TakeDiscard,
 )
+from rummykit.engine.trick_moves import CallHalt, EndQuartets, LayQuartet, PlayCard, PlayOn
 from rummykit.engine.views import View
 from rummykit.melds import Meld, MeldContext
 
@@ -178,6 +180,8 @@ class GreedyAgent:
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         moves = list(legal)
+        if any(isinstance(m, _TRICK_MOVES) for m in moves):
+            return _trick_move(view, moves)
         hand: Sequence[Card] = view.hand
         wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
         wild = [Card(code) in wilds for code in range(53)] if wilds else _NO_WILDS
@@ -240,6 +244,28 @@ class GreedyAgent:
                 return plain[rng.randrange(len(plain))]
             return min(discards, key=lambda m: (useful(m.card, hand), -(m.card.rank or 0), m.card))
         return moves[0]
+
+
+_TRICK_MOVES: Final = (PlayCard, LayQuartet, EndQuartets, CallHalt, PlayOn)
+
+
+def _trick_move(view: View, moves: Sequence[Move]) -> Move:
+    """The greedy move of a trick-and-quartet game (:mod:`rummykit.agents_trick`): lay
+    aside every quartet, call a halt when it may, else play by :func:`trick_card`."""
+    for move in moves:
+        if isinstance(move, LayQuartet):
+            return move
+    if CallHalt() in moves:
+        return CallHalt()
+    plays = [m for m in moves if isinstance(m, PlayCard)]
+    if not plays:
+        return moves[0]
+    rules = getattr(getattr(getattr(view, "game", None), "rules", None), "tricks", None)
+    if rules is None:
+        return plays[0]
+    trick = [card for _, card in getattr(view, "trick", ())]
+    chosen = PlayCard(trick_card(rules, trick, view.hand))
+    return chosen if chosen in plays else plays[0]
 
 
 @attrs.frozen

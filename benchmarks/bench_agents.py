@@ -1,0 +1,107 @@
+"""One agent against another: its win rate with seats rotated over the same deals.
+
+Each deal seed is played once with the agent under test in every seat in turn and the other
+agent in the rest. Reports the win rate (a share of a shared win), the share of opponents it
+finished ahead of by the final scores (half for a tie; 50% is par at any player count) and
+95% intervals over the deal seeds (a seed's games share their cards). Agents: the built-in
+ones (``random``, ``greedy``, ``search``) and ``first``, which plays the first legal move.
+
+    python benchmarks/bench_agents.py --game crummy --players 4 --agent greedy --against first
+
+The greedy agent's Crummy rule (:mod:`rummykit.agents_trick`) was chosen with this script.
+Prints ONE JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+import rummykit
+from rummykit.agents import Agent, make_agent
+from rummykit.engine.moves import Move
+from rummykit.engine.views import View
+from rummykit.search import lowest_wins
+from rummykit.sim import game_seed, play_game
+
+
+class FirstAgent:
+    """Plays the first legal move (the greedy agent's Crummy play before it had a rule)."""
+
+    name = "first"
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        return legal[0]
+
+
+def _agent(name: str) -> Agent:
+    return FirstAgent() if name == "first" else make_agent(name)
+
+
+def _interval(values: Sequence[float], players: int) -> tuple[float, list[float]]:
+    deals = [sum(values[i : i + players]) / players for i in range(0, len(values), players)]
+    mean = sum(deals) / len(deals)
+    variance = sum((d - mean) ** 2 for d in deals) / max(1, len(deals) - 1)
+    half = 1.96 * (variance / len(deals)) ** 0.5
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", default="crummy")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--games", type=int, default=100, help="deal seeds (x players games)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agent", default="greedy")
+    parser.add_argument("--against", default="first")
+    args = parser.parse_args(argv)
+    game = rummykit.variant(args.game)
+    players = args.players or game.min_players
+    sign = -1 if lowest_wins(game) else 1
+    wins: list[float] = []
+    ahead: list[float] = []
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = game_seed(args.seed, index)
+        for seat in range(players):
+            agents = [_agent(args.agent if s == seat else args.against) for s in range(players)]
+            result = play_game(game, players=players, seed=seed, agents=agents)
+            wins.append(1 / len(result.winners) if seat in result.winners else 0.0)
+            scores = result.state.scores
+            beaten = [
+                1.0 if sign * (scores[seat] - s) > 0 else 0.5 if s == scores[seat] else 0.0
+                for other, s in enumerate(scores)
+                if other != seat
+            ]
+            ahead.append(sum(beaten) / len(beaten))
+        print(f"[agents] {index + 1}/{args.games} deal seeds", file=sys.stderr, end="\r")
+    print(file=sys.stderr)
+    win_rate, win_ci = _interval(wins, players)
+    ahead_rate, ahead_ci = _interval(ahead, players)
+    json.dump(
+        {
+            "game": args.game,
+            "players": players,
+            "agent": args.agent,
+            "against": args.against,
+            "games": len(wins),
+            "win_rate": win_rate,
+            "ci95": win_ci,
+            "baseline": round(1 / players, 4),
+            "ahead_rate": ahead_rate,
+            "ahead_ci95": ahead_ci,
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+        sys.stdout,
+        indent=1,
+    )
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
