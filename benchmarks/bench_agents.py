@@ -21,11 +21,12 @@ import sys
 import time
 from collections.abc import Sequence
 
+from bench_search import _rate, ahead_share  # benchmarks/ is on the path
+
 import rummykit
 from rummykit.agents import Agent, make_agent
 from rummykit.engine.moves import Move
 from rummykit.engine.views import View
-from rummykit.search import lowest_wins
 from rummykit.sim import game_seed, play_game
 
 
@@ -42,14 +43,6 @@ def _agent(name: str) -> Agent:
     return FirstAgent() if name == "first" else make_agent(name)
 
 
-def _interval(values: Sequence[float], players: int) -> tuple[float, list[float]]:
-    deals = [sum(values[i : i + players]) / players for i in range(0, len(values), players)]
-    mean = sum(deals) / len(deals)
-    variance = sum((d - mean) ** 2 for d in deals) / max(1, len(deals) - 1)
-    half = 1.96 * (variance / len(deals)) ** 0.5
-    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", default="crummy")
@@ -61,7 +54,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game = rummykit.variant(args.game)
     players = args.players or game.min_players
-    sign = -1 if lowest_wins(game) else 1
     wins: list[float] = []
     ahead: list[float] = []
     started = time.perf_counter()
@@ -71,17 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             agents = [_agent(args.agent if s == seat else args.against) for s in range(players)]
             result = play_game(game, players=players, seed=seed, agents=agents)
             wins.append(1 / len(result.winners) if seat in result.winners else 0.0)
-            scores = result.state.scores
-            beaten = [
-                1.0 if sign * (scores[seat] - s) > 0 else 0.5 if s == scores[seat] else 0.0
-                for other, s in enumerate(scores)
-                if other != seat
-            ]
-            ahead.append(sum(beaten) / len(beaten))
+            ahead.append(ahead_share(game, result.state.scores, seat))
         print(f"[agents] {index + 1}/{args.games} deal seeds", file=sys.stderr, end="\r")
     print(file=sys.stderr)
-    win_rate, win_ci = _interval(wins, players)
-    ahead_rate, ahead_ci = _interval(ahead, players)
+    win_rate, win_ci = _rate(wins, players)
+    ahead_rate, ahead_ci = _rate(ahead, players)
     json.dump(
         {
             "game": args.game,

@@ -46,14 +46,19 @@ def _one(
     result = play_game(game, players=players, seed=seed, agents=agents)
     winners = result.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
-    scores = result.state.scores
+    return share, ahead_share(game, result.state.scores, seat), result.moves
+
+
+def ahead_share(game: rummykit.Variant, scores: Sequence[int], seat: int) -> float:
+    """The share of the other seats that ``seat`` finished ahead of by ``scores`` (half for a
+    tie; the lowest total is ahead where it wins)."""
     sign = -1 if lowest_wins(game) else 1
     ahead = [
         1.0 if sign * (scores[seat] - s) > 0 else 0.5 if s == scores[seat] else 0.0
         for other, s in enumerate(scores)
         if other != seat
     ]
-    return share, sum(ahead) / len(ahead), result.moves
+    return sum(ahead) / len(ahead)
 
 
 def _rate(values: Sequence[float], players: int) -> tuple[float, list[float]]:

@@ -83,8 +83,8 @@ def jump_copy(page: Path, into: Path) -> Path:
     return copy.resolve()
 
 
-def screenshot(url: str, png: Path, profile: Path) -> None:
-    """A PNG of ``url`` as headless Chromium shows it."""
+def screenshot(url: str, png: Path, profile: Path, *, size: str = "1200,1600") -> None:
+    """A PNG of ``url`` as headless Chromium shows it, in a window of ``size`` pixels."""
     subprocess.run(
         [
             CHROMIUM,
@@ -98,7 +98,7 @@ def screenshot(url: str, png: Path, profile: Path) -> None:
             "--disable-sync",
             f"--user-data-dir={profile}",
             f"--screenshot={png}",
-            "--window-size=1200,1600",
+            f"--window-size={size}",
             url,
         ],
         check=True,

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from check_pictures import screenshot  # the same Chromium call (scripts/ is on the path)
+
 #: The SGR colours the command line uses, as CSS.
 _COLOURS = {"31": "#c0392b", "32": "#1e8449", "33": "#b7950b", "34": "#2e86c1", "90": "#888"}
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")
@@ -93,30 +95,6 @@ def capture(game: str, seed: int, answers: list[str]) -> str:
     return pane
 
 
-def screenshot(page: Path, png: Path) -> None:
-    """``page`` rendered by headless Chromium into ``png``."""
-    with tempfile.TemporaryDirectory() as profile:
-        subprocess.run(
-            [
-                "/usr/bin/chromium",
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                f"--screenshot={png}",
-                "--window-size=1000,1150",
-                page.resolve().as_uri(),
-            ],
-            check=True,
-            capture_output=True,
-        )
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("out", type=Path)
@@ -134,7 +112,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{ansi_to_html(pane)}</pre></body></html>",
             encoding="utf-8",
         )
-        screenshot(page, args.out / f"play-{game}.png")
+        with tempfile.TemporaryDirectory() as profile:
+            screenshot(
+                page.resolve().as_uri(),
+                args.out / f"play-{game}.png",
+                Path(profile),
+                size="1000,1150",
+            )
         print(args.out / f"play-{game}.png")
     return 0
 
