@@ -34,6 +34,7 @@ from rummykit.engine.record import GameRecord
 from rummykit.engine.registry import variant, variants
 from rummykit.engine.views import HIDDEN, Hidden, View
 from rummykit.errors import (
+    ActionError,
     AmbiguousMeldError,
     CardParseError,
     IllegalMoveError,
@@ -42,6 +43,7 @@ from rummykit.errors import (
     OptionError,
     RecordError,
     RummykitError,
+    UnknownRuleError,
 )
 from rummykit.melds import AceRule, Declaration, Meld, MeldContext, MeldKind, MeldRules, SetSuits
 from rummykit.wilds import DealInfo, DealWilds, WildMovement, WildPolicy, WildRules
@@ -55,6 +57,7 @@ __all__ = [
     "HIDDEN",
     "JOKER",
     "AceRule",
+    "ActionError",
     "AmbiguousMeldError",
     "Card",
     "CardParseError",
@@ -97,6 +100,7 @@ __all__ = [
     "Suit",
     "Swap",
     "TakeDiscard",
+    "UnknownRuleError",
     "Variant",
     "View",
     "WildMovement",
