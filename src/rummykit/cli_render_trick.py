@@ -11,8 +11,11 @@ Registered with :func:`~rummykit.cli_render.register_renderer` when imported.
 >>> log = io.StringIO()
 >>> _ = watch(rummykit.variant("crummy", target=60), players=3, seed=1,
 ...           agents=[GreedyAgent()] * 3, out=log)
->>> print(next(line for line in log.getvalue().splitlines() if "trick 1:" in line))
-   trick 1: seat 0 8♠, seat 1 7♥, seat 2 J♦, seat 0 A♣ → seat 0 takes it with A♣ (highest card)
+>>> line = next(line for line in log.getvalue().splitlines() if "trick 1:" in line)
+>>> for part in line.split(" → "):
+...     print(part.strip())
+trick 1: seat 0 8♠, seat 1 9♦, seat 2 8♣, seat 0 8♥
+seat 0 takes it with 8♥ (last of a repeated rank)
 """
 
 from __future__ import annotations
