@@ -180,7 +180,7 @@ class GreedyAgent:
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         moves = list(legal)
-        if any(isinstance(m, _TRICK_MOVES) for m in moves):
+        if moves and isinstance(moves[0], _TRICK_MOVES):  # a trick game offers no others
             return _trick_move(view, moves)
         hand: Sequence[Card] = view.hand
         wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
