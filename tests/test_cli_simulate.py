@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -204,6 +205,43 @@ def test_ctrl_c_in_the_main_process_stops_the_worker_processes() -> None:
     report = caught.value.report
     assert report.interrupted and len(seen) == 1
     assert 1 <= report.completed + report.errors < 400
+
+
+@pytest.fixture
+def slow_sigterm_handler() -> Iterator[None]:
+    """A SIGTERM handler in this process that would keep a forked worker alive for a minute,
+    as the one ``ray.init()`` installs can (it cleans up Ray's processes, then exits)."""
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: time.sleep(60))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def interrupted_run() -> float:
+    """Ctrl-C a two-worker run after its first range; the seconds until all workers ended."""
+
+    def progress(done: int, games: int) -> None:
+        raise KeyboardInterrupt
+
+    game = rummykit.variant("crib-rummy", target=31)
+    started = time.perf_counter()
+    with pytest.raises(SimulationInterrupted):
+        simulate(game, players=2, games=400, seed=1, agents="greedy", workers=2, progress=progress)
+    assert multiprocessing.active_children() == []
+    return time.perf_counter() - started
+
+
+@pytest.mark.usefixtures("slow_sigterm_handler")
+def test_workers_end_on_sigterm_whatever_handler_the_parent_installed() -> None:
+    assert interrupted_run() < 30  # the workers did not run the parent's minute-long handler
+
+
+@pytest.mark.usefixtures("slow_sigterm_handler")
+def test_a_worker_that_outlives_sigterm_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim, "_default_sigterm", lambda: None)  # workers keep the slow handler
+    monkeypatch.setattr(sim, "_STOP_WAIT", 0.5)
+    assert interrupted_run() < 30
 
 
 def test_a_worker_hit_by_ctrl_c_returns_the_games_it_finished(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -230,6 +231,9 @@ def _play_range(
 #: Seconds an interrupted simulation waits for its own workers' partial ranges.
 _GRACE = 1.0
 
+#: Seconds the workers of an interrupted simulation get to end on SIGTERM before SIGKILL.
+_STOP_WAIT = 5.0
+
 #: Error messages a report keeps (the first games' that failed).
 _SAMPLES = 5
 
@@ -361,7 +365,9 @@ def _play_pooled(
     into ``tallies`` as they finish. When interrupted (a ``KeyboardInterrupt`` here, or one
     raised in a worker), the ranges not started are cancelled, and our own pool's processes
     are stopped rather than waited for; the finished ranges stay in ``tallies``."""
-    pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    pool = executor or concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_default_sigterm
+    )
     futures: dict[concurrent.futures.Future[_Tally], int] = {}
     stopped = False
     try:
@@ -395,15 +401,32 @@ def _play_pooled(
                 _stop_processes(processes)
 
 
+def _default_sigterm() -> None:
+    """Start a worker of our own pool with SIGTERM's default action (the process ends).
+
+    A forked worker inherits the parent's Python signal handlers: a program that ran
+    ``ray.init()`` has a SIGTERM handler that raises ``SystemExit`` (which the pool's worker
+    loop catches and carries on) or cleans up Ray's processes, neither of which ends the
+    worker when :func:`_stop_processes` asks it to."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _stop_processes(processes: Sequence[BaseProcess]) -> None:
     """End the worker processes of our own process pool after an interrupt: the ranges they
-    are playing are abandoned (Ctrl-C in a terminal reaches them too)."""
+    are playing are abandoned (Ctrl-C in a terminal reaches them too). A process that is
+    still alive after ``_STOP_WAIT`` seconds of SIGTERM is killed."""
     for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
+    deadline = time.monotonic() + _STOP_WAIT
     for process in processes:
         with contextlib.suppress(Exception):
-            process.join(timeout=5)
+            process.join(timeout=max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        with contextlib.suppress(Exception):
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=_STOP_WAIT)
 
 
 def _report(
