@@ -18,15 +18,15 @@ demo: $(STAMP)
 	$(PY) -m rummykit watch crib-rummy --players 3 --seed 7
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests examples benchmarks scripts docs
-	$(PY) -m ruff format --check src tests examples benchmarks scripts docs
+	$(PY) -m ruff check conftest.py src tests examples benchmarks scripts docs
+	$(PY) -m ruff format --check conftest.py src tests examples benchmarks scripts docs
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict src examples
 
 # The extras installed by setup (Ray) are tested, never skipped: RUMMYKIT_REQUIRE_EXTRAS.
 unit: $(STAMP)
-	RUMMYKIT_REQUIRE_EXTRAS=1 $(PY) -m pytest -q -n auto
+	RUMMYKIT_REQUIRE_EXTRAS=1 $(PY) -m pytest -q -n auto --dist worksteal
 
 docs: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
@@ -35,12 +35,12 @@ docs: $(STAMP)
 test: lint typecheck unit docs
 
 # The edit loop, in under two minutes: lint, formatting, types (mypy's cache makes repeat runs
-# quick) and the tests not marked slow, with 20 hypothesis examples a test (tests/conftest.py).
+# quick) and the tests not marked slow, with 20 hypothesis examples a test (conftest.py).
 check: $(STAMP)
-	$(PY) -m ruff check src tests examples benchmarks scripts docs
-	$(PY) -m ruff format --check src tests examples benchmarks scripts docs
+	$(PY) -m ruff check conftest.py src tests examples benchmarks scripts docs
+	$(PY) -m ruff format --check conftest.py src tests examples benchmarks scripts docs
 	$(PY) -m mypy --strict src examples
-	HYPOTHESIS_PROFILE=check $(PY) -m pytest -q -n auto -m "not slow"
+	HYPOTHESIS_PROFILE=check $(PY) -m pytest -q -n auto --dist worksteal -m "not slow"
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_solver.py

@@ -5,6 +5,7 @@ page. The pages here are small hand-written HTML files; the docs are not built."
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -135,3 +136,32 @@ def test_a_missing_build_is_an_error_not_a_pass(
 ) -> None:
     assert check_html.main([str(tmp_path / "nothing")]) == 2
     assert "build the docs first" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_game_registered_by_a_docs_page_does_not_outlive_the_page() -> None:
+    """guide-variant.rst registers Turnover Rummy from its doctest namespace; a test run
+    later in the same process must not find that id listed once the page is done (with
+    ``--dist worksteal`` any order can happen)."""
+    root = CHECKER.parent.parent
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:cacheprovider",
+            "docs/guide-variant.rst",
+            "tests/test_cli.py::test_list_json_is_a_list_of_variants",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert "2 passed" in run.stdout

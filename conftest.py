@@ -40,3 +40,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if isinstance(item, pytest.DoctestItem) and item.path.name in SLOW_DOCTESTS:
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def _docs_pages_register_into_a_registry_of_their_own(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Give each docs page's doctest a variant registry of its own.
+
+    The guides register example games (``register("turnover-rummy", ...)``) whose factory
+    lives in the page's doctest namespace, which ends with the page. In the shared registry
+    the id would outlive it, and ``rummykit.variants()`` would list a game that can no
+    longer be built for whichever test runs next in the same process."""
+    if isinstance(request.node, pytest.DoctestItem) and request.node.path.suffix == ".rst":
+        from rummykit.engine import registry
+
+        monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())
