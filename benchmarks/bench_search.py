@@ -85,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-candidates", type=int, default=6)
     parser.add_argument("--objective", default="points", choices=("standing", "points"))
     parser.add_argument("--confidence", type=float, default=2.0)
+    parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     options = dict(parse_option(text) for text in args.option)
@@ -92,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     players = args.players or game.min_players
     search = {"determinizations": args.determinizations, "seconds": args.seconds,
               "rollout": args.rollout, "max_candidates": args.max_candidates,
-              "objective": args.objective, "confidence": args.confidence}  # fmt: skip
+              "objective": args.objective, "confidence": args.confidence,
+              "depth": args.depth}  # fmt: skip
     jobs = [
         (args.game, options, players, game_seed(args.seed, index), seat, search)
         for index in range(args.games)

@@ -154,6 +154,8 @@ def test_search_agent_options_are_checked() -> None:
         SearchAgent(objective="luck")
     with pytest.raises(ValueError):
         SearchAgent(max_candidates=1)
+    with pytest.raises(ValueError):
+        SearchAgent(depth=0)
 
 
 def test_the_candidates_are_the_greedy_agents_first_choices_in_its_order() -> None:
@@ -203,6 +205,44 @@ def test_the_points_objective_is_the_margin_and_standing_its_sign() -> None:
     assert SearchAgent(objective="points")._value(state, 1, greedy, random.Random(0)) == margin
     standing = SearchAgent(objective="standing")._value(state, 1, greedy, random.Random(0))
     assert standing == (margin > 0) - (margin < 0) + margin / 1000
+
+
+def test_r36a_stock_end_scores_count_every_hand_as_it_stands() -> None:
+    """A deal cut short is scored as one whose stock ran out: in Crazy Rummy every seat adds
+    the cost of the cards it holds (R21); Basic Rummy scores nobody without a winner."""
+    from rummykit.pieces.scoring import PenaltyTable
+    from rummykit.search import stock_end_scores
+
+    state = _after("crazy-rummy", 3, 4, 30)
+    assert isinstance(state, RummyState)
+    table = PenaltyTable.crazy_rummy()
+    wild = state.context.wilds.cards
+    expected = tuple(
+        score + sum(table.value(c, wild) for c in hand)
+        for score, hand in zip(state.scores, state.hands, strict=True)
+    )
+    assert stock_end_scores(state) == expected
+    basic = _after("basic-rummy", 2, 4, 10)
+    assert stock_end_scores(basic) == basic.scores
+    trick = rummykit.variant("crummy").new_game(players=3, seed=1)
+    assert stock_end_scores(trick) == trick.scores  # a trick deal cannot end so
+
+
+def test_a_rollout_cut_at_depth_is_scored_where_it_stopped() -> None:
+    from rummykit.agents import GreedyAgent, choose_move
+    from rummykit.search import SearchAgent, stock_end_scores
+
+    state = rummykit.variant("contract-rummy").new_game(players=3, seed=5)
+    greedy = GreedyAgent()
+    cut, rng = state, random.Random(0)
+    for _ in range(7):  # seven greedy moves, by hand
+        cut = cut.apply(choose_move(greedy, cut, rng))
+    assert cut.deal_number == 1 and not cut.is_over
+    scores = stock_end_scores(cut)
+    margin = -(scores[0] - (scores[1] + scores[2]) / 2)  # the lowest total wins
+    value = SearchAgent(depth=7)._value(state, 0, greedy, random.Random(0))
+    assert value == margin
+    assert SearchAgent(depth=7000)._value(state, 0, greedy, random.Random(0)) != value
 
 
 def _after(game_id: str, players: int, seed: int, moves: int) -> GameState:

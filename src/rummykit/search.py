@@ -30,6 +30,7 @@ from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
 from rummykit.engine.views import View
 from rummykit.errors import OptionError
+from rummykit.pieces.outcome import DealEnd, DealOutcome
 from rummykit.pieces.scoring import FixedDeals
 
 __all__ = ["SearchAgent", "sample_state"]
@@ -56,6 +57,9 @@ class SearchAgent:
     its end by ``rollout`` agents (greedy by default) for every seat. A rollout is worth the
     seat's score margin over the others' mean at the end of the deal (``objective``; the
     lowest total is best in games of a fixed number of deals, the highest elsewhere).
+    ``depth`` cuts a rollout after that many moves and scores the deal as if its stock had
+    run out there (every hand counted as it stands, the engine's own scoring of a stalled
+    deal, R36a): a cheap, rough estimate for games whose deals last hundreds of moves.
     ``seconds`` caps the time a decision may take (at least one determinization is played);
     with more than ``max_candidates`` legal moves, the greedy agent's ``max_candidates``
     first choices are searched (its choice, then its choice among the moves left, and so
@@ -78,6 +82,10 @@ class SearchAgent:
     )
     max_candidates: int = attrs.field(default=6, validator=attrs.validators.ge(2))
     horizon: int = attrs.field(default=2000, validator=attrs.validators.ge(1))
+    #: Moves a rollout plays before the deal is scored as it stands (``None``: to its end).
+    depth: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
+    )
     #: How many standard errors a move's mean gain over the greedy choice must clear.
     confidence: float = attrs.field(default=2.0, validator=attrs.validators.ge(0))
     #: What a rollout is worth: ``"points"``, the seat's margin over the others' mean score
@@ -111,11 +119,14 @@ class SearchAgent:
     def _value(self, state: GameState, seat: int, policy: Agent, rng: random.Random) -> float:
         """The seat's standing at the end of the deal, rolled out from ``state``."""
         deal = state.deal_number
-        for _ in range(self.horizon):
+        limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
+        for _ in range(limit):
             if state.is_over or state.deal_number != deal:
                 break
             state = state.apply(choose_move(policy, state, rng))
         scores = state.scores
+        if not state.is_over and state.deal_number == deal and self.depth is not None:
+            scores = stock_end_scores(state)
         others = [s for i, s in enumerate(scores) if i != seat]
         margin = scores[seat] - sum(others) / len(others)
         if lowest_wins(state.variant):
@@ -124,6 +135,37 @@ class SearchAgent:
             return margin
         # ahead or behind counts most; by how much breaks ties between moves
         return (margin > 0) - (margin < 0) + margin / 1000
+
+
+def stock_end_scores(state: GameState) -> tuple[int, ...]:
+    """The scores ``state`` would have if its deal ended now as a deal whose stock ran out
+    ends (nobody out, every hand scored as it stands); the scores as they are for a game
+    that is over, between deals, or of a family whose deals cannot end so (trick games).
+
+    >>> import rummykit
+    >>> state = rummykit.variant("basic-rummy").new_game(players=2, seed=1)
+    >>> state.scores, stock_end_scores(state)   # basic rummy scores only the one who goes out
+    ((0, 0), (0, 0))
+    >>> state = rummykit.variant("crazy-rummy").new_game(players=3, seed=1)
+    >>> [s > 0 for s in stock_end_scores(state)]   # penalties for every card held
+    [True, True, True]
+    """
+    from rummykit.engine.rummy import RummyState
+
+    if not isinstance(state, RummyState) or state.is_over:
+        return state.scores
+    rules = state.rules
+    outcome = DealOutcome(
+        deal_number=state.deal_number,
+        reason=DealEnd.STOCK,
+        out=None,
+        hands=state.hands,
+        table=state.table,
+        wild_cards=state.context.wilds.cards,
+        indicator=state.indicator,
+    )
+    delta = rules.deal_scoring.deal_scores(outcome)
+    return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
 
 
 def lowest_wins(game: Variant) -> bool:
