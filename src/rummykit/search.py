@@ -30,7 +30,7 @@ from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
 from rummykit.engine.views import View
 from rummykit.errors import OptionError
-from rummykit.pieces.outcome import DealEnd, DealOutcome
+from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
 
 __all__ = ["SearchAgent", "sample_state"]
@@ -151,20 +151,11 @@ def stock_end_scores(state: GameState) -> tuple[int, ...]:
     [True, True, True]
     """
     from rummykit.engine.rummy import RummyState
+    from rummykit.engine.rummy_deal import deal_outcome
 
     if not isinstance(state, RummyState) or state.is_over:
         return state.scores
-    rules = state.rules
-    outcome = DealOutcome(
-        deal_number=state.deal_number,
-        reason=DealEnd.STOCK,
-        out=None,
-        hands=state.hands,
-        table=state.table,
-        wild_cards=state.context.wilds.cards,
-        indicator=state.indicator,
-    )
-    delta = rules.deal_scoring.deal_scores(outcome)
+    delta = state.rules.deal_scoring.deal_scores(deal_outcome(state, DealEnd.STOCK, None))
     return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
 
 

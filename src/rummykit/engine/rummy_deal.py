@@ -397,8 +397,10 @@ def note_reached(self: RummyRules, state: RummyState) -> RummyState:
     return _evolve(state, reached=(*state.reached, *newly), final_after=final_after)
 
 
-def _end_deal(self: RummyRules, state: RummyState, reason: DealEnd, out: int | None) -> RummyState:
-    outcome = DealOutcome(
+def deal_outcome(state: RummyState, reason: DealEnd, out: int | None) -> DealOutcome:
+    """The deal of ``state`` ended here for ``reason`` (``out``: the seat that went out), not
+    yet scored."""
+    return DealOutcome(
         deal_number=state.deal_number,
         reason=reason,
         out=out,
@@ -407,6 +409,10 @@ def _end_deal(self: RummyRules, state: RummyState, reason: DealEnd, out: int | N
         wild_cards=state.context.wilds.cards,
         indicator=state.indicator,
     )
+
+
+def _end_deal(self: RummyRules, state: RummyState, reason: DealEnd, out: int | None) -> RummyState:
+    outcome = deal_outcome(state, reason, out)
     delta = self.deal_scoring.deal_scores(outcome)
     scores = tuple(s + d for s, d in zip(state.scores, delta, strict=True))
     if self._names_winner:
