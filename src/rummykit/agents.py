@@ -17,6 +17,7 @@ seat's legal moves, never the state: an agent cannot peek at other hands or the 
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from collections.abc import Callable, Sequence
@@ -150,6 +151,13 @@ def usefulness(
 
 
 _NO_WILDS: Final = (False,) * 53
+
+
+@functools.lru_cache(maxsize=256)
+def _wild_mask(wilds: frozenset[Card]) -> tuple[bool, ...]:
+    """Per card code, whether that card is one of ``wilds`` (a deal's wild cards change
+    only between deals; building the mask anew cost a fifth of a greedy rollout)."""
+    return tuple(Card(code) in wilds for code in range(53))
 #: The greedy agent claims a discard out of turn only while holding fewer cards than this.
 _CLAIM_HAND_LIMIT: Final = 13
 
@@ -184,7 +192,7 @@ class GreedyAgent:
             return _trick_move(view, moves)
         hand: Sequence[Card] = view.hand
         wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
-        wild = [Card(code) in wilds for code in range(53)] if wilds else _NO_WILDS
+        wild = _wild_mask(wilds) if wilds else _NO_WILDS
         rules = None if view.context is None else view.context.rules
         sets, runs = getattr(rules, "sets", True), getattr(rules, "runs", True)
         stalled = _stalled(view)
