@@ -11,9 +11,17 @@ run on ``--jobs`` processes; the result does not depend on the number of jobs.
 
     python benchmarks/soak.py                       # 10,000 games per game and count
     python benchmarks/soak.py --games 200 --jobs 2 --game gin-rummy
+    python benchmarks/soak.py --seed 1000 --games 250 --every 4 --log soak.jsonl
+    python benchmarks/soak.py --report soak.jsonl   # everything the log holds
 
 Prints ONE JSON object (per game and player count: games, moves, failures and the first
 failures' texts; totals); progress goes to stderr. Exit status 1 when anything failed.
+
+A soak takes hours: with ``--log FILE`` each finished chunk is appended to FILE as one JSON
+line at once, a run started again with the same log skips the chunks it holds (so a run
+stopped midway loses at most the chunks under way), and the report covers the chunks of
+the run, logged before or now. ``--report FILE`` prints the report of every chunk a log
+holds (every run and seed range written to it) without playing.
 """
 
 from __future__ import annotations
@@ -22,11 +30,13 @@ import argparse
 import copy
 import json
 import multiprocessing
+import os
 import pickle
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import rummykit
@@ -56,7 +66,7 @@ def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
     also play one in two processes with different hash seeds)."""
     game, players, first, count, every, processes = job
     # the kit's probes run on every chunk; the two-process hash-seed check once per count
-    report = check_variant(
+    checked = check_variant(
         rummykit.variant(game),
         players=[players],
         games=count,
@@ -64,11 +74,59 @@ def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
         every=every,
         processes=processes,
     )
-    failures = list(report.failures)
+    failures = list(checked.failures)
     for seed in range(first, first + count, 5):  # every fifth game: its final state too
         failures += _final_state_problems(game, players, seed)
-    return {"game": game, "players": players, "games": report.games, "moves": report.moves,
-            "failures": failures}  # fmt: skip
+    return {"game": game, "players": players, "first": first, "count": count, "every": every,
+            "games": checked.games, "moves": checked.moves, "failures": failures}  # fmt: skip
+
+
+def _key(part: dict[str, Any]) -> tuple[str, int, int, int, int]:
+    """What identifies a chunk in a log: its game, player count, seeds and check spacing."""
+    return (part["game"], part["players"], part["first"], part["count"], part["every"])
+
+
+def read_log(path: Path) -> list[dict[str, Any]]:
+    """The chunks a log holds (none if it does not exist); a line cut short by a stopped run
+    (the last one) is left out, any other bad line is an error."""
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    parts = []
+    for number, line in enumerate(lines, 1):
+        try:
+            parts.append(json.loads(line))
+        except json.JSONDecodeError:
+            if number < len(lines):
+                raise ValueError(f"{path}:{number}: not a JSON line of a soak log") from None
+    return parts
+
+
+def _append(path: Path, part: dict[str, Any]) -> None:
+    """Add one finished chunk to the log, flushed to disk before the next one starts."""
+    with path.open("a", encoding="utf-8") as log:
+        log.write(json.dumps(part) + "\n")
+        log.flush()
+        os.fsync(log.fileno())
+
+
+def report(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Per game and player count: games, moves, failures and the first failures' texts;
+    and the totals."""
+    results: dict[str, dict[str, dict[str, Any]]] = {}
+    for part in parts:
+        entry = results.setdefault(part["game"], {}).setdefault(
+            f"{part['players']}p", {"games": 0, "moves": 0, "failures": 0, "first": []}
+        )
+        entry["games"] += part["games"]
+        entry["moves"] += part["moves"]
+        entry["failures"] += len(part["failures"])
+        entry["first"] = (entry["first"] + part["failures"])[:5]
+    totals = {
+        key: sum(entry[key] for counts in results.values() for entry in counts.values())
+        for key in ("games", "moves", "failures")
+    }
+    return {"totals": totals, "results": results}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,7 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="check each n-th state (1: all)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="first game's seed")
+    parser.add_argument("--log", type=Path, help="append each finished chunk here; resume")
+    parser.add_argument("--report", type=Path, metavar="LOG", help="report a log; play none")
     args = parser.parse_args(argv)
+    if args.report is not None:
+        whole = report(read_log(args.report))
+        print(json.dumps({"log": str(args.report), **whole}, indent=1))
+        return 1 if whole["totals"]["failures"] else 0
     games = args.game or list(rummykit.variants())
     jobs: list[tuple[str, int, int, int, int, bool]] = []
     for game in games:
@@ -87,39 +151,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             for first in range(args.seed, args.seed + args.games, CHUNK):
                 count = min(CHUNK, args.seed + args.games - first)
                 jobs.append((game, players, first, count, args.every, first == args.seed))
+    logged = {_key(part): part for part in read_log(args.log)} if args.log else {}
+    parts = [logged[job[:5]] for job in jobs if job[:5] in logged]
+    todo = [job for job in jobs if job[:5] not in logged]
+    if parts:
+        print(f"[soak] {len(parts)} of {len(jobs)} chunks are in {args.log}", file=sys.stderr)
     started = time.perf_counter()
-    results: dict[str, dict[str, dict[str, Any]]] = {}
     with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
-        for done, part in enumerate(pool.imap(run_chunk, jobs), 1):
-            entry = results.setdefault(part["game"], {}).setdefault(
-                f"{part['players']}p", {"games": 0, "moves": 0, "failures": 0, "first": []}
-            )
-            entry["games"] += part["games"]
-            entry["moves"] += part["moves"]
-            entry["failures"] += len(part["failures"])
-            entry["first"] = (entry["first"] + part["failures"])[:5]
-            if done % 10 == 0 or done == len(jobs):
+        for done, part in enumerate(pool.imap(run_chunk, todo), 1):
+            parts.append(part)
+            if args.log is not None:
+                _append(args.log, part)
+            if done % 10 == 0 or done == len(todo):
                 print(
-                    f"[soak] {done}/{len(jobs)} chunks, {time.perf_counter() - started:.0f} s",
+                    f"[soak] {done}/{len(todo)} chunks, {time.perf_counter() - started:.0f} s",
                     file=sys.stderr,
                 )
-    totals = {
-        key: sum(entry[key] for counts in results.values() for entry in counts.values())
-        for key in ("games", "moves", "failures")
-    }
+    whole = report(parts)
     print(
         json.dumps(
             {
                 "games_per_count": args.games,
                 "every": args.every,
                 "seconds": round(time.perf_counter() - started, 1),
-                "totals": totals,
-                "results": results,
+                **whole,
             },
             indent=1,
         )
     )
-    return 1 if totals["failures"] else 0
+    return 1 if whole["totals"]["failures"] else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+"""The soak script's log: finished chunks are kept, a run started again resumes, and a log
+reports everything it holds (the soak takes hours; a stopped run must not lose them)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
+
+
+def soak(*args: str) -> tuple[int, dict[str, Any], str]:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    return run.returncode, json.loads(run.stdout), run.stderr
+
+
+@pytest.mark.slow
+def test_a_logged_soak_resumes_and_its_log_reports_every_chunk(tmp_path: Path) -> None:
+    log = tmp_path / "soak.jsonl"
+    args = ("--game", "gin-rummy", "--games", "1", "--every", "8", "--log", str(log))
+    code, first, _ = soak(*args)
+    assert code == 0 and first["totals"]["games"] == 1 and first["totals"]["failures"] == 0
+    assert first["totals"]["moves"] > 0
+    assert len(log.read_text().splitlines()) == 1  # the chunk, written when it finished
+    code, again, err = soak(*args)  # started again: nothing left to play
+    assert code == 0 and "1 of 1 chunks are in" in err
+    assert again["totals"] == first["totals"]
+    assert len(log.read_text().splitlines()) == 1
+    code, whole, _ = soak("--report", str(log))
+    assert code == 0 and whole["totals"] == first["totals"]
+    assert whole["results"] == first["results"]
+
+
+def test_a_line_cut_short_at_the_end_of_a_log_is_left_out(tmp_path: Path) -> None:
+    log = tmp_path / "soak.jsonl"
+    part = {"game": "gin-rummy", "players": 2, "first": 0, "count": 1, "every": 8,
+            "games": 1, "moves": 40, "failures": []}  # fmt: skip
+    log.write_text(json.dumps(part) + "\n" + '{"game": "gin-ru')  # a run stopped mid-write
+    code, whole, _ = soak("--report", str(log))
+    assert code == 0 and whole["totals"] == {"games": 1, "moves": 40, "failures": 0}
+    log.write_text('{"game": "gin-ru\n' + json.dumps(part) + "\n")  # not the last line: an error
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--report", str(log)],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert run.returncode != 0 and f"{log}:1: not a JSON line of a soak log" in run.stderr
