@@ -156,6 +156,7 @@ def test_search_agent_options_are_checked() -> None:
         SearchAgent(max_candidates=1)
     with pytest.raises(ValueError):
         SearchAgent(depth=0)
+    assert SearchAgent(objective="lead").objective == "lead"
 
 
 def test_the_candidates_are_the_greedy_agents_first_choices_in_its_order() -> None:
@@ -205,6 +206,27 @@ def test_the_points_objective_is_the_margin_and_standing_its_sign() -> None:
     assert SearchAgent(objective="points")._value(state, 1, greedy, random.Random(0)) == margin
     standing = SearchAgent(objective="standing")._value(state, 1, greedy, random.Random(0))
     assert standing == (margin > 0) - (margin < 0) + margin / 1000
+
+
+def test_the_lead_objective_is_the_margin_over_the_best_other_seat() -> None:
+    """With three players, points compare with the others' mean, lead with the best of them
+    (in a penalty game the best is the lowest total)."""
+    from rummykit.agents import GreedyAgent
+    from rummykit.search import SearchAgent, stock_end_scores
+
+    state = _after("crazy-rummy", 3, 9, 12)
+    greedy = GreedyAgent()
+    cut = SearchAgent(depth=1, objective="lead")
+    after = state.apply(
+        greedy.choose(state.view(state.to_move), state.legal_moves(), random.Random(0))
+    )
+    scores = stock_end_scores(after)
+    assert after.deal_number == state.deal_number
+    lead = cut._value(state, 0, greedy, random.Random(0))
+    assert lead == -(scores[0] - min(scores[1], scores[2]))
+    points = SearchAgent(depth=1)._value(state, 0, greedy, random.Random(0))
+    assert points == -(scores[0] - (scores[1] + scores[2]) / 2)
+    assert lead != points
 
 
 def test_r36a_stock_end_scores_count_every_hand_as_it_stands() -> None:

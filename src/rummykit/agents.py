@@ -158,6 +158,8 @@ def _wild_mask(wilds: frozenset[Card]) -> tuple[bool, ...]:
     """Per card code, whether that card is one of ``wilds`` (a deal's wild cards change
     only between deals; building the mask anew cost a fifth of a greedy rollout)."""
     return tuple(Card(code) in wilds for code in range(53))
+
+
 #: The greedy agent claims a discard out of turn only while holding fewer cards than this.
 _CLAIM_HAND_LIMIT: Final = 13
 

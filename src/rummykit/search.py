@@ -93,8 +93,10 @@ class SearchAgent:
     #: breaking ties. Points won 60.0% of 200 gin games against greedy agents where standing
     #: won 55.5% on the same deals (``benchmarks/bench_search.py``): standing cannot tell
     #: moves apart once the game is far from close.
+    #: ``"lead"``: the margin over the best of the others (with two players, the same as
+    #: points): what decides who wins a game of three or more.
     objective: str = attrs.field(
-        default="points", validator=attrs.validators.in_(("standing", "points"))
+        default="points", validator=attrs.validators.in_(("standing", "points", "lead"))
     )
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -127,10 +129,11 @@ class SearchAgent:
         scores = state.scores
         if not state.is_over and state.deal_number == deal and self.depth is not None:
             scores = stock_end_scores(state)
-        others = [s for i, s in enumerate(scores) if i != seat]
-        margin = scores[seat] - sum(others) / len(others)
-        if lowest_wins(state.variant):
-            margin = -margin
+        sign = -1 if lowest_wins(state.variant) else 1
+        others = [sign * s for i, s in enumerate(scores) if i != seat]
+        if self.objective == "lead":
+            return sign * scores[seat] - max(others)
+        margin = sign * scores[seat] - sum(others) / len(others)
         if self.objective == "points":
             return margin
         # ahead or behind counts most; by how much breaks ties between moves
