@@ -33,7 +33,7 @@ from rummykit.errors import OptionError
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
 
-__all__ = ["SearchAgent", "sample_state"]
+__all__ = ["SearchAgent", "lowest_wins", "sample_state", "stock_end_scores"]
 
 
 def sample_state(view: View, rng: random.Random) -> GameState:
@@ -143,7 +143,7 @@ class SearchAgent:
 def stock_end_scores(state: GameState) -> tuple[int, ...]:
     """The scores ``state`` would have if its deal ended now as a deal whose stock ran out
     ends (nobody out, every hand scored as it stands); the scores as they are for a game
-    that is over, between deals, or of a family whose deals cannot end so (trick games).
+    that is over, or of a family whose deals cannot end so (trick games).
 
     >>> import rummykit
     >>> state = rummykit.variant("basic-rummy").new_game(players=2, seed=1)
