@@ -94,7 +94,9 @@ class SearchAgent:
     #: won 55.5% on the same deals (``benchmarks/bench_search.py``): standing cannot tell
     #: moves apart once the game is far from close.
     #: ``"lead"``: the margin over the best of the others (with two players, the same as
-    #: points): what decides who wins a game of three or more.
+    #: points), what decides who wins a game of three or more; yet on the same 402
+    #: three-player Crazy Rummy games lead won 50.0% [45.9, 54.2] and points 54.5% [50.4,
+    #: 58.6]: the mean of the others is the steadier estimate.
     objective: str = attrs.field(
         default="points", validator=attrs.validators.in_(("standing", "points", "lead"))
     )
