@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if parts:
         print(f"[soak] {len(parts)} of {len(jobs)} chunks are in {args.log}", file=sys.stderr)
     started = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
+    with multiprocessing.get_context("spawn").Pool(max(1, min(args.jobs, len(todo)))) as pool:
         for done, part in enumerate(pool.imap(run_chunk, todo), 1):
             parts.append(part)
             if args.log is not None:

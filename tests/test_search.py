@@ -211,15 +211,13 @@ def test_the_points_objective_is_the_margin_and_standing_its_sign() -> None:
 def test_the_lead_objective_is_the_margin_over_the_best_other_seat() -> None:
     """With three players, points compare with the others' mean, lead with the best of them
     (in a penalty game the best is the lowest total)."""
-    from rummykit.agents import GreedyAgent
+    from rummykit.agents import GreedyAgent, choose_move
     from rummykit.search import SearchAgent, stock_end_scores
 
     state = _after("crazy-rummy", 3, 9, 12)
     greedy = GreedyAgent()
     cut = SearchAgent(depth=1, objective="lead")
-    after = state.apply(
-        greedy.choose(state.view(state.to_move), state.legal_moves(), random.Random(0))
-    )
+    after = state.apply(choose_move(greedy, state, random.Random(0)))  # the one rollout move
     scores = stock_end_scores(after)
     assert after.deal_number == state.deal_number
     lead = cut._value(state, 0, greedy, random.Random(0))

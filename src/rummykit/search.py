@@ -28,6 +28,8 @@ import attrs
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, choose_move
 from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
+from rummykit.engine.rummy import RummyState
+from rummykit.engine.rummy_deal import deal_outcome
 from rummykit.engine.views import View
 from rummykit.errors import OptionError
 from rummykit.pieces.outcome import DealEnd
@@ -155,9 +157,6 @@ def stock_end_scores(state: GameState) -> tuple[int, ...]:
     >>> [s > 0 for s in stock_end_scores(state)]   # penalties for every card held
     [True, True, True]
     """
-    from rummykit.engine.rummy import RummyState
-    from rummykit.engine.rummy_deal import deal_outcome
-
     if not isinstance(state, RummyState) or state.is_over:
         return state.scores
     delta = state.rules.deal_scoring.deal_scores(deal_outcome(state, DealEnd.STOCK, None))
