@@ -10,7 +10,9 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -260,6 +262,29 @@ def test_a_worker_that_outlives_sigterm_is_killed(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sim, "_default_sigterm", lambda: None)  # workers keep the slow handler
     monkeypatch.setattr(sim, "_STOP_WAIT", 0.5)
     assert interrupted_run(monkeypatch) == {-signal.SIGKILL}
+
+
+def test_stopping_waits_for_the_exit_code_when_another_thread_reaped_the_worker() -> None:
+    # The pool's manager thread joins its workers as we stop them; when its waitpid gets a
+    # worker's status first, the exit code appears only once that thread records it. Here a
+    # thread reaps the process, then records the code a moment later.
+    process = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+    process.start()
+    popen: Any = process._popen  # type: ignore[attr-defined]
+
+    def reap() -> None:
+        _, status = os.waitpid(process.pid or 0, 0)
+        time.sleep(0.3)
+        popen.returncode = os.waitstatus_to_exitcode(status)
+
+    reaper = threading.Thread(target=reap)
+    reaper.start()
+    try:
+        sim._stop_processes([process])
+        assert process.exitcode == -signal.SIGTERM
+        assert process not in multiprocessing.active_children()
+    finally:
+        reaper.join()
 
 
 def test_a_worker_hit_by_ctrl_c_returns_the_games_it_finished(

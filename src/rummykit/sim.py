@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import multiprocessing.connection
 import random
 import signal
 import time
@@ -413,20 +414,36 @@ def _default_sigterm() -> None:
 
 def _stop_processes(processes: Sequence[BaseProcess]) -> None:
     """End the worker processes of our own process pool after an interrupt: the ranges they
-    are playing are abandoned (Ctrl-C in a terminal reaches them too). A process that is
-    still alive after ``_STOP_WAIT`` seconds of SIGTERM is killed."""
+    are playing are abandoned (Ctrl-C in a terminal reaches them too). A process that has
+    not ended ``_STOP_WAIT`` seconds after SIGTERM is killed."""
     for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
-    deadline = time.monotonic() + _STOP_WAIT
-    for process in processes:
+    survivors = _wait_for_exit(processes, _STOP_WAIT)
+    for process in survivors:
         with contextlib.suppress(Exception):
-            process.join(timeout=max(0.0, deadline - time.monotonic()))
-    for process in processes:
+            process.kill()
+    _wait_for_exit(survivors, _STOP_WAIT)
+
+
+def _wait_for_exit(processes: Sequence[BaseProcess], seconds: float) -> list[BaseProcess]:
+    """Wait up to ``seconds`` until each process has an exit code; return those without one.
+
+    The pool's manager thread joins its workers too, and only one ``waitpid`` gets a process's
+    status: when that thread wins, the process has ended (its sentinel is ready) but its exit
+    code appears only once that thread records it. So ``join`` returning, or ``is_alive()``
+    once, is not enough: we wait for the exit code itself."""
+    deadline = time.monotonic() + seconds
+    pending = list(processes)
+    while True:
         with contextlib.suppress(Exception):
-            if process.is_alive():
-                process.kill()
-                process.join(timeout=_STOP_WAIT)
+            pending = [process for process in pending if process.exitcode is None]
+        remaining = deadline - time.monotonic()
+        if not pending or remaining <= 0:
+            return pending
+        sentinels = [process.sentinel for process in pending]
+        if multiprocessing.connection.wait(sentinels, timeout=min(remaining, 0.05)):
+            time.sleep(0.001)  # ended: give whichever thread reaped it time to record it
 
 
 def _report(
