@@ -6,11 +6,14 @@ mutates, views leak nothing, records replay exactly, every game terminates.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rummykit
 from rummykit.engine.rummy import RummyState
@@ -129,7 +132,8 @@ def test_the_probes_find_a_hand_kept_where_equality_and_repr_do_not_look(
     monkeypatch.setattr(RummyState, "view", lambda s, seat: LeakyView(real(s, seat), s.hands))
     problems = view_leak_problems(state, 1, random.Random(0))
     assert problems == [
-        "everything reachable from the view of seat 1 changes when its hidden cards are re-dealt",
+        "everything reachable from the view of seat 1 changes when its hidden cards are re-dealt"
+        " (first at view._hands[0][0])",  # seat 0's hand, kept where seat 1's view hides it
         "pickle of the view of seat 1 changes when its hidden cards are re-dealt",
     ]
 
@@ -166,3 +170,78 @@ def test_the_probes_report_threads_that_disagree(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(RummyRules, "generate", per_thread)
     problems = thread_problems(game, 2, 3, moves=60)
     assert problems and "legal moves differ" in problems[0]
+
+
+# -- reachable_difference: the view-leak probe's side-by-side walk ------------------------------
+
+
+@attrs.frozen
+class _Box:
+    """An attrs object holding anything (a view's shape in miniature)."""
+
+    first: object
+    second: object = None
+
+
+_NESTED = st.recursive(
+    st.integers(-3, 3) | st.sampled_from(["a", "b"]) | st.none(),
+    lambda inner: (
+        st.tuples(inner, inner)
+        | st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["x", "y", "z"]), inner, max_size=3)
+        | st.frozensets(st.integers(0, 5), max_size=3)
+        | st.builds(_Box, inner, inner)
+    ),
+    max_leaves=12,
+)
+
+
+@given(_NESTED)
+def test_reachable_difference_finds_none_between_a_value_and_its_copy(value: object) -> None:
+    from rummykit.testing.probes import reachable_difference
+
+    assert reachable_difference(value, copy.deepcopy(value)) is None
+
+
+@given(_NESTED, _NESTED)
+def test_reachable_difference_misses_nothing_that_reachable_sees(a: object, b: object) -> None:
+    # where the side-by-side walk finds no difference, the leaves of the two agree
+    from rummykit.testing.probes import reachable, reachable_difference
+
+    if reachable_difference(a, b) is None:
+        assert reachable(a) == reachable(b)
+
+
+def test_reachable_difference_names_where_the_values_part() -> None:
+    from rummykit.testing.probes import reachable_difference
+
+    assert reachable_difference(_Box((1, {"k": [2, 3]})), _Box((1, {"k": [2, 4]}))) == (
+        ".first[1]['k'][1]"
+    )
+    assert reachable_difference(_Box(frozenset({1, 2})), _Box(frozenset({1, 3}))) == (
+        ".first<item 1>"
+    )
+    assert reachable_difference([1, 2], [1, 2, 3]) == ""  # sizes differ: the lists themselves
+    assert reachable_difference((1,), [1]) == ""  # so do their types
+    assert reachable_difference(1, True) == ""  # a bool is not the int 1
+    shared = _Box([5] * 100)
+    assert reachable_difference(_Box(shared, 1), _Box(shared, 2)) == ".second"
+
+
+def test_the_kit_reports_an_apply_that_replaces_a_field_of_its_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # even by an equal value: the state must hold the very objects it held
+    real = RummyState.apply
+
+    def replacing(self: RummyState, move: object) -> RummyState:
+        object.__setattr__(self, "scores", tuple(list(self.scores)))
+        return real(self, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RummyState, "apply", replacing)
+    game = rummykit.variant("crib-rummy")
+    report = check_variant(game, players=[2], games=1, seed=1, probe_every=0)
+    assert "apply(" in report.failures[0]
+    assert "changed the state it was called on" in report.failures[0]
+    report = check_variant(game, players=[2], games=1, seed=1)  # the malformed-move probe
+    assert "the malformed move str() changed the state" in report.failures[0]

@@ -20,12 +20,13 @@ import concurrent.futures
 import copy
 import hashlib
 import json
+import operator
 import os
 import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -40,6 +41,8 @@ __all__ = [
     "determinism_problems",
     "malformed_move_problems",
     "malformed_moves",
+    "reachable",
+    "reachable_difference",
     "thread_problems",
     "view_leak_problems",
 ]
@@ -108,14 +111,25 @@ def _wrong_for(value: object, annotation: str) -> bool:
     return True
 
 
-def _fields(state: GameState) -> dict[str, object]:
+#: Per state class, a function giving every field of a state, as a tuple.
+_FIELD_GETTERS: dict[type, Callable[[object], tuple[object, ...]]] = {}
+
+
+def _fields(state: GameState) -> tuple[object, ...]:
     """Every field of ``state`` (to check later that nothing replaced one)."""
-    return {a.name: getattr(state, a.name) for a in attrs.fields(type(state))}
+    getter = _FIELD_GETTERS.get(type(state))
+    if getter is None:
+        names = [a.name for a in attrs.fields(type(state))]
+        many = operator.attrgetter(*names)
+        getter = _FIELD_GETTERS[type(state)] = (
+            many if len(names) > 1 else lambda value: (many(value),)
+        )
+    return getter(state)
 
 
-def _same_objects(before: dict[str, object], state: GameState) -> bool:
+def _same_objects(before: tuple[object, ...], state: GameState) -> bool:
     """Whether ``state`` still holds the very objects :func:`_fields` saw."""
-    return all(getattr(state, name) is value for name, value in before.items())
+    return all(map(operator.is_, _fields(state), before))
 
 
 def malformed_move_problems(
@@ -182,13 +196,8 @@ def _reachable(value: object, seen: set[int], out: list[object], depth: int = 0)
     elif isinstance(value, (tuple, list)):
         items = value
     else:
-        names = [a.name for a in _attributes(type(value))]
-        names += sorted(getattr(value, "__dict__", {}))
-        for cls in type(value).__mro__:
-            slots = cls.__dict__.get("__slots__", ())
-            names += [slots] if isinstance(slots, str) else list(slots)
         out.append(type(value).__qualname__)
-        items = [getattr(value, n, None) for n in dict.fromkeys(names) if n != "__weakref__"]
+        items = [getattr(value, n, None) for n in _attribute_names(value)]
     for item in items:
         _reachable(item, seen, out, depth + 1)
 
@@ -198,6 +207,83 @@ def reachable(value: object) -> list[object]:
     out: list[object] = []
     _reachable(value, set(), out)
     return out
+
+
+_LEAVES = (Card, int, str, bytes, float, bool, type(None))
+
+
+def reachable_difference(first: object, second: object) -> str | None:
+    """Where the values reachable from ``first`` and ``second`` first differ (a path such as
+    ``._hands[1][0]``, ``""`` for the values themselves), or ``None`` where they agree.
+
+    The two are walked side by side as :func:`reachable` walks one (attributes public or
+    not, items and keys, sets and dicts in a fixed order; variants hold rules, not cards, and
+    are not entered), a difference being a leaf that differs or a branch of another type,
+    size or set of attributes. A branch that is the very same object on both sides is not
+    entered: it holds the same leaves. So comparing a view with the view of a re-dealt state,
+    which share most of their objects, visits only what the re-deal rebuilt.
+
+    >>> reachable_difference((1, [2, 3]), (1, [2, 3])) is None
+    True
+    >>> reachable_difference((1, [2, 3]), (1, [2, 4]))
+    '[1][1]'
+    """
+    return _difference(first, second, set(), 0)
+
+
+def _difference(
+    first: object, second: object, seen: set[tuple[int, int]], depth: int
+) -> str | None:
+    if first is second:
+        return None
+    if isinstance(first, _LEAVES) or isinstance(second, _LEAVES) or depth > 40:
+        return None if type(first) is type(second) and first == second else ""
+    if isinstance(first, Variant) or isinstance(second, Variant):
+        return None if isinstance(first, Variant) and isinstance(second, Variant) else ""
+    if type(first) is not type(second):
+        return ""
+    if (id(first), id(second)) in seen:
+        return None
+    seen.add((id(first), id(second)))
+    steps: Sequence[object]  # how a path names each pair below (an int: an index)
+    if isinstance(first, dict) and isinstance(second, dict):
+        mine = sorted(first.items(), key=lambda kv: repr(kv[0]))
+        theirs = sorted(second.items(), key=lambda kv: repr(kv[0]))
+        if len(mine) != len(theirs):
+            return ""
+        steps = [f"<key {i}>" for i in range(len(mine))] + [f"[{k!r}]" for k, _ in mine]
+        lefts = [k for k, _ in mine] + [v for _, v in mine]
+        rights = [k for k, _ in theirs] + [v for _, v in theirs]
+    elif isinstance(first, (set, frozenset)) and isinstance(second, (set, frozenset)):
+        lefts, rights = sorted(first, key=repr), sorted(second, key=repr)
+        steps = [f"<item {i}>" for i in range(len(lefts))]
+    elif isinstance(first, (tuple, list)) and isinstance(second, (tuple, list)):
+        lefts, rights, steps = list(first), list(second), range(len(first))
+    else:
+        names = _attribute_names(first)
+        if names != _attribute_names(second):
+            return ""
+        lefts = [getattr(first, n, None) for n in names]
+        rights = [getattr(second, n, None) for n in names]
+        steps = [f".{n}" for n in names]
+    if len(lefts) != len(rights):
+        return ""
+    for step, a, b in zip(steps, lefts, rights, strict=True):
+        where = _difference(a, b, seen, depth + 1)
+        if where is not None:
+            return f"[{step}]{where}" if isinstance(step, int) else f"{step}{where}"
+    return None
+
+
+def _attribute_names(value: object) -> list[str]:
+    """The attributes :func:`reachable` reads of an object: attrs fields, ``__dict__`` entries
+    and slots."""
+    names = [a.name for a in _attributes(type(value))]
+    names += sorted(getattr(value, "__dict__", {}))
+    for cls in type(value).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return [n for n in dict.fromkeys(names) if n != "__weakref__"]
 
 
 def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[str]:
@@ -222,8 +308,13 @@ def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[
     checks: list[tuple[str, Any, Any]] = [
         ("the view", mine, theirs),
         ("repr(view)", repr(mine), repr(theirs)),
-        ("everything reachable from the view", reachable(mine), reachable(theirs)),
     ]
+    where = reachable_difference(mine, theirs)
+    if where is not None:
+        problems.append(
+            f"everything reachable from the view of seat {seat} changes when its hidden cards"
+            f" are re-dealt (first at view{where})"
+        )
     to_json = getattr(mine, "to_json", None)
     if callable(to_json):
         checks.append(("view.to_json()", to_json(), theirs.to_json()))
@@ -231,9 +322,11 @@ def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[
         checks.append(("pickle of the view", pickle.dumps(mine), pickle.dumps(theirs)))
     except Exception as error:
         problems.append(f"the view of seat {seat} does not pickle: {error!r}")
-    for what, a, b in checks:
-        if a != b:
-            problems.append(f"{what} of seat {seat} changes when its hidden cards are re-dealt")
+    problems += [
+        f"{what} of seat {seat} changes when its hidden cards are re-dealt"
+        for what, a, b in checks
+        if a != b
+    ]
     return problems
 
 
