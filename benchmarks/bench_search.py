@@ -12,8 +12,15 @@ least 60% over at least 400 games.
 
     python benchmarks/bench_search.py --game gin-rummy --option max_deals=1 --games 200
     python benchmarks/bench_search.py --game crummy --players 4 --determinizations 4 --jobs 2
+    python benchmarks/bench_search.py --game crib-rummy --games 200 --log crib.jsonl
 
 Prints ONE JSON object; progress goes to stderr.
+
+A benchmark of hundreds of games can take longer than a working session: with
+``--log FILE`` each finished game is appended to FILE as one JSON line (with everything that
+identifies it: game, options, players, deal seed, seat and the search's settings), and a run
+started again with the same log plays only the games it does not hold. The report covers
+the games of the run, logged before or played now.
 """
 
 from __future__ import annotations
@@ -22,9 +29,11 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import rummykit
@@ -47,6 +56,39 @@ def _one(
     winners = result.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share, ahead_share(game, result.state.scores, seat), result.moves
+
+
+def _key(job: tuple[str, dict[str, Any], int, int, int, dict[str, Any]]) -> str:
+    """What identifies a game in a log: everything that decides how it is played."""
+    game_id, options, players, seed, seat, search = job
+    return json.dumps([game_id, options, players, seed, seat, search], sort_keys=True)
+
+
+def read_log(path: Path) -> dict[str, tuple[float, float, int]]:
+    """The games a log holds, by :func:`_key` (none if it does not exist); a line cut short
+    by a stopped run (the last one) is left out, any other bad line is an error."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    games = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            if number < len(lines):
+                raise ValueError(f"{path}:{number}: not a JSON line of a search log") from None
+            continue
+        games[entry["key"]] = (entry["win"], entry["ahead"], entry["moves"])
+    return games
+
+
+def _append(path: Path, key: str, result: tuple[float, float, int]) -> None:
+    """Add one finished game to the log, flushed to disk before the next one is recorded."""
+    win, ahead, moves = result
+    with path.open("a", encoding="utf-8") as log:
+        log.write(json.dumps({"key": key, "win": win, "ahead": ahead, "moves": moves}) + "\n")
+        log.flush()
+        os.fsync(log.fileno())
 
 
 def ahead_share(game: rummykit.Variant, scores: Sequence[int], seat: int) -> float:
@@ -87,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--confidence", type=float, default=2.0)
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", type=Path, help="append each finished game here; resume")
     args = parser.parse_args(argv)
     options = dict(parse_option(text) for text in args.option)
     game = rummykit.variant(args.game, **options)
@@ -100,14 +143,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         for index in range(args.games)
         for seat in range(players)
     ]
+    logged = read_log(args.log) if args.log is not None else {}
+    found: dict[str, tuple[float, float, int]] = {
+        _key(job): logged[_key(job)] for job in jobs if _key(job) in logged
+    }
+    todo = [job for job in jobs if _key(job) not in found]
+    from_log = len(found)
+    if found:
+        print(f"[search] {len(found)} of {len(jobs)} games are in {args.log}", file=sys.stderr)
     started = time.perf_counter()
-    results: list[tuple[float, float, int]] = []
-    with multiprocessing.Pool(args.jobs) as pool:
-        for done, result in enumerate(pool.imap(_one, jobs, chunksize=1), 1):
-            results.append(result)
-            if done % max(1, len(jobs) // 20) == 0:
-                rate = sum(r[0] for r in results) / done
-                print(f"[search] {done}/{len(jobs)} games, win rate {rate:.3f}", file=sys.stderr)
+    with multiprocessing.Pool(max(1, min(args.jobs, len(todo)))) as pool:
+        for done, (job, result) in enumerate(
+            zip(todo, pool.imap(_one, todo, chunksize=1), strict=True), 1
+        ):
+            found[_key(job)] = result
+            if args.log is not None:
+                _append(args.log, _key(job), result)
+            if done % max(1, len(todo) // 20) == 0 or done == len(todo):
+                rate = sum(r[0] for r in found.values()) / len(found)
+                print(
+                    f"[search] {len(found)}/{len(jobs)} games, win rate {rate:.3f}",
+                    file=sys.stderr,
+                )
+    results = [found[_key(job)] for job in jobs]  # in the order of the deal seeds
     wins, wins_ci = _rate([r[0] for r in results], players)
     ahead, ahead_ci = _rate([r[1] for r in results], players)
     json.dump(
@@ -124,7 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "ahead_rate": ahead,
             "ahead_ci95": ahead_ci,
             "moves": sum(r[2] for r in results),
-            "seconds": round(time.perf_counter() - started, 1),
+            "from_log": from_log,
+            "seconds": round(time.perf_counter() - started, 1),  # this run's
         },
         sys.stdout,
         indent=1,

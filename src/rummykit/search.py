@@ -106,6 +106,23 @@ class SearchAgent:
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
+        candidates, gains = self.evaluate(view, legal, rng)
+        return candidates[_significant_best(gains, self.confidence)]
+
+    def evaluate(
+        self, view: View, legal: Sequence[Move], rng: random.Random
+    ) -> tuple[list[Move], list[list[float]]]:
+        """What :meth:`choose` weighs: the candidate moves (the greedy agent's choice first)
+        and, per candidate, its gain over the greedy choice on each sample played.
+
+        >>> import random, rummykit
+        >>> state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
+        >>> view = state.view(state.to_move)
+        >>> agent = SearchAgent(determinizations=3)
+        >>> moves, gains = agent.evaluate(view, view.legal, random.Random(0))
+        >>> len(moves) == len(gains), gains[0]  # the greedy choice gains nothing over itself
+        (True, [0.0, 0.0, 0.0])
+        """
         greedy = GreedyAgent()
         candidates = _ranked(greedy, view, legal, rng, self.max_candidates)
         # per candidate, its gain over the greedy choice on each sample (paired: the same
@@ -120,7 +137,7 @@ class SearchAgent:
                 gains[index].append(value - values[0])
             if self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
-        return candidates[_significant_best(gains, self.confidence)]
+        return candidates, gains
 
     def _value(self, state: GameState, seat: int, policy: Agent, rng: random.Random) -> float:
         """The seat's standing at the end of the deal, rolled out from ``state``."""

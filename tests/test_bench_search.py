@@ -1,0 +1,56 @@
+"""``benchmarks/bench_search.py --log``: a benchmark longer than a session resumes where it
+stopped, and a log's games count only for the settings that played them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_search.py"
+GIN = ("--game", "gin-rummy", "--option", "max_deals=1", "--determinizations", "1")
+
+
+def bench(*args: str) -> dict[str, Any]:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    result: dict[str, Any] = json.loads(run.stdout)
+    return result
+
+
+@pytest.mark.slow
+def test_a_logged_benchmark_resumes_and_reports_the_same(tmp_path: Path) -> None:
+    log = tmp_path / "search.jsonl"
+    first = bench(*GIN, "--games", "1", "--log", str(log))
+    assert first["games"] == 2 and first["from_log"] == 0
+    assert len(log.read_text().splitlines()) == 2  # one line per game (seats rotated)
+    more = bench(*GIN, "--games", "2", "--log", str(log))  # one more deal seed
+    assert more["games"] == 4 and more["from_log"] == 2
+    again = bench(*GIN, "--games", "2", "--log", str(log))
+    assert again["from_log"] == 4
+    unlogged = bench(*GIN, "--games", "2")
+    for key in ("win_rate", "ci95", "ahead_rate", "moves"):
+        assert again[key] == more[key] == unlogged[key]
+    # other settings are other games: none of the log's count
+    other = bench(*GIN[:-1], "2", "--games", "1", "--log", str(log))
+    assert other["from_log"] == 0
+
+
+def test_a_line_cut_short_at_the_end_is_left_out(tmp_path: Path) -> None:
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import bench_search
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    log = tmp_path / "search.jsonl"
+    log.write_text('{"key": "k", "win": 1.0, "ahead": 1.0, "moves": 9}\n{"key": "j", "wi')
+    assert bench_search.read_log(log) == {"k": (1.0, 1.0, 9)}
+    log.write_text('{"key": "j", "wi\n{"key": "k", "win": 1.0, "ahead": 1.0, "moves": 9}\n')
+    with pytest.raises(ValueError, match="1: not a JSON line"):
+        bench_search.read_log(log)

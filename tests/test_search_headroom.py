@@ -1,0 +1,63 @@
+"""``benchmarks/search_headroom.py``: the held-out gain of the search agent's choices."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "search_headroom.py"
+
+
+def load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("search_headroom", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_choice_is_made_on_one_half_and_measured_on_the_other() -> None:
+    headroom = load()
+    # a candidate that looks best on the first half is judged by the second alone
+    assert headroom.held_out([[0.0] * 6, [3.0, 3.1, 2.9, -1.0, -2.0, 0.0]], 2.0) == (1, -1.0)
+    # a noisy first half keeps the greedy choice, whatever the second half holds
+    assert headroom.held_out([[0.0] * 4, [4.0, -3.0, 9.0, 9.0]], 2.0) == (0, 0.0)
+    # no confidence asked: the best mean of the first half is taken
+    assert headroom.held_out([[0.0] * 4, [1.0, 1.0, 2.0, 2.0], [0.5, 0.5, 7, 7]], 0.0) == (1, 2.0)
+
+
+def test_a_margin_is_the_seat_s_points_less_the_others_mean() -> None:
+    import rummykit
+
+    headroom = load()
+    crib = rummykit.variant("crib-rummy")  # the highest total wins
+    assert headroom.margin(crib, (10, 10, 10), (30, 14, 16)) == 20 - 5
+    crazy = rummykit.variant("crazy-rummy")  # penalties: the lowest total wins
+    assert headroom.margin(crazy, (0, 0, 0), (40, 10, 30)) == -40 + 20
+
+
+@pytest.mark.slow
+def test_the_script_reports_decisions_and_the_spread_of_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    headroom = load()
+    args = ["--game", "gin-rummy", "--deals", "2", "--determinizations", "4"]
+    assert headroom.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["deals"] == 2 and report["players"] == 2
+    assert 0 <= report["left_greedy"] <= report["decisions"] > 0
+    low, high = report["per_deal_ci95"]
+    assert low <= report["held_out_gain_per_deal"] <= high
+    assert report["deal_margin_sd"] > 0
+
+
+def test_fewer_than_four_samples_cannot_be_halved() -> None:
+    headroom = load()
+    with pytest.raises(SystemExit):
+        headroom.main(["--determinizations", "3"])
