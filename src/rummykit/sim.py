@@ -441,7 +441,10 @@ def _wait_for_exit(processes: Sequence[BaseProcess], seconds: float) -> list[Bas
         remaining = deadline - time.monotonic()
         if not pending or remaining <= 0:
             return pending
-        sentinels = [process.sentinel for process in pending]
+        sentinels = []
+        for process in pending:
+            with contextlib.suppress(ValueError):  # closed meanwhile: its exit code tells
+                sentinels.append(process.sentinel)
         if multiprocessing.connection.wait(sentinels, timeout=min(remaining, 0.05)):
             time.sleep(0.001)  # ended: give whichever thread reaped it time to record it
 
