@@ -11,9 +11,10 @@ chosen move gains. That held-out gain is unbiased (choosing the best of noisy me
 reporting that same mean is not: it finds gains in pure noise), so its sum over a deal is
 what the search's choices are worth in points per deal, greedy play following.
 
-Set against the spread of a seat's margin over a deal between greedy agents, it says
-whether a win-rate benchmark can show anything: a gain of a few hundredths of that spread
-per deal moves the win rate by about as many points.
+Set against the spread of a seat's margin over a deal between greedy agents, it says what a
+win-rate benchmark can show. Roughly, for two players: a gain of ``g`` spreads a deal
+(``gain_in_margin_sds``), over a game of ``n`` such deals, wins about ``Phi(g * sqrt(n))``
+of the games, ``Phi`` the standard normal distribution (0.13 over 5 deals: 62%).
 
     python benchmarks/search_headroom.py --game crib-rummy --deals 12 --determinizations 64
     python benchmarks/search_headroom.py --game crazy-rummy --players 3 --depth 30
