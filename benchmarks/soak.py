@@ -47,6 +47,7 @@ def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
     """Check ``count`` games from ``first`` on (``every``: each n-th state; ``processes``:
     also play one in two processes with different hash seeds)."""
     game, players, first, count, every, processes = job
+    started = time.perf_counter()
     # the kit's probes run on every chunk; the two-process hash-seed check once per count
     checked = check_variant(
         rummykit.variant(game),
@@ -58,7 +59,8 @@ def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
     )
     failures = list(checked.failures)
     return {"game": game, "players": players, "first": first, "count": count, "every": every,
-            "games": checked.games, "moves": checked.moves, "failures": failures}  # fmt: skip
+            "games": checked.games, "moves": checked.moves, "failures": failures,
+            "seconds": round(time.perf_counter() - started, 1)}  # fmt: skip
 
 
 def _key(part: dict[str, Any]) -> tuple[str, int, int, int, int]:
@@ -91,17 +93,26 @@ def _append(path: Path, part: dict[str, Any]) -> None:
 
 
 def report(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Per game and player count: games, moves, failures and the first failures' texts;
-    and the totals."""
+    """Per game and player count: games, moves, failures and the first failures' texts,
+    and the CPU seconds a game takes (over the chunks that were timed); and the totals."""
     results: dict[str, dict[str, dict[str, Any]]] = {}
+    timed: dict[tuple[str, str], list[float]] = {}
     for part in parts:
+        count = f"{part['players']}p"
         entry = results.setdefault(part["game"], {}).setdefault(
-            f"{part['players']}p", {"games": 0, "moves": 0, "failures": 0, "first": []}
+            count, {"games": 0, "moves": 0, "failures": 0, "first": []}
         )
         entry["games"] += part["games"]
         entry["moves"] += part["moves"]
         entry["failures"] += len(part["failures"])
         entry["first"] = (entry["first"] + part["failures"])[:5]
+        if "seconds" in part:  # chunks logged before chunks were timed have none
+            spent = timed.setdefault((part["game"], count), [0.0, 0.0])
+            spent[0] += part["seconds"]
+            spent[1] += part["games"]
+    for (game, count), (seconds, games) in timed.items():
+        if games:
+            results[game][count]["seconds_per_game"] = round(seconds / games, 3)
     totals = {
         key: sum(entry[key] for counts in results.values() for entry in counts.values())
         for key in ("games", "moves", "failures")

@@ -52,3 +52,16 @@ def test_a_line_cut_short_at_the_end_of_a_log_is_left_out(tmp_path: Path) -> Non
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert run.returncode != 0 and f"{log}:1: not a JSON line of a soak log" in run.stderr
+
+
+def test_a_report_gives_the_seconds_a_game_takes_over_the_timed_chunks(tmp_path: Path) -> None:
+    log = tmp_path / "soak.jsonl"
+    part = {"game": "gin-rummy", "players": 2, "first": 0, "count": 2, "every": 8,
+            "games": 2, "moves": 80, "failures": []}  # fmt: skip
+    timed = [
+        {**part, "first": first, "seconds": seconds} for first, seconds in ((2, 3.0), (4, 5.0))
+    ]
+    log.write_text("".join(json.dumps(p) + "\n" for p in (part, *timed)))  # one chunk untimed
+    code, whole, _ = soak("--report", str(log))
+    entry = whole["results"]["gin-rummy"]["2p"]
+    assert code == 0 and entry["games"] == 6 and entry["seconds_per_game"] == 2.0
