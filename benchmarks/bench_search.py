@@ -58,6 +58,13 @@ def _one(
     return share, ahead_share(game, result.state.scores, seat), result.moves
 
 
+def _keyed(
+    job: tuple[str, dict[str, Any], int, int, int, dict[str, Any]],
+) -> tuple[str, tuple[float, float, int]]:
+    """:func:`_one` with the game's log key (games come back as they finish)."""
+    return _key(job), _one(job)
+
+
 def _key(job: tuple[str, dict[str, Any], int, int, int, dict[str, Any]]) -> str:
     """What identifies a game in a log: everything that decides how it is played."""
     game_id, options, players, seed, seat, search = job
@@ -153,12 +160,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"[search] {len(found)} of {len(jobs)} games are in {args.log}", file=sys.stderr)
     started = time.perf_counter()
     with multiprocessing.Pool(max(1, min(args.jobs, len(todo)))) as pool:
-        for done, (job, result) in enumerate(
-            zip(todo, pool.imap(_one, todo, chunksize=1), strict=True), 1
-        ):
-            found[_key(job)] = result
+        # as each game finishes: a long game does not hold back the log of those after it
+        for done, (key, result) in enumerate(pool.imap_unordered(_keyed, todo), 1):
+            found[key] = result
             if args.log is not None:
-                _append(args.log, _key(job), result)
+                _append(args.log, key, result)
             if done % max(1, len(todo) // 20) == 0 or done == len(todo):
                 rate = sum(r[0] for r in found.values()) / len(found)
                 print(
