@@ -263,6 +263,8 @@ def test_a_rollout_cut_at_depth_is_scored_where_it_stopped() -> None:
     value = SearchAgent(depth=7)._value(state, 0, greedy, random.Random(0))
     assert value == margin
     assert SearchAgent(depth=7000)._value(state, 0, greedy, random.Random(0)) != value
+    # so is a rollout cut at the horizon (a stalled deal): not as if the deal scored nothing
+    assert SearchAgent(horizon=7)._value(state, 0, greedy, random.Random(0)) == margin
 
 
 def _after(game_id: str, players: int, seed: int, moves: int) -> GameState:

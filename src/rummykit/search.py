@@ -83,6 +83,8 @@ class SearchAgent:
         default="greedy", validator=attrs.validators.in_(("greedy", "random"))
     )
     max_candidates: int = attrs.field(default=6, validator=attrs.validators.ge(2))
+    #: Moves a rollout plays at most; a deal still going then (a stalled deal, which the
+    #: game's safeguard would end later) is scored as it stands, as ``depth`` scores it.
     horizon: int = attrs.field(default=2000, validator=attrs.validators.ge(1))
     #: Moves a rollout plays before the deal is scored as it stands (``None``: to its end).
     depth: int | None = attrs.field(
@@ -148,7 +150,7 @@ class SearchAgent:
                 break
             state = state.apply(choose_move(policy, state, rng))
         scores = state.scores
-        if not state.is_over and state.deal_number == deal and self.depth is not None:
+        if not state.is_over and state.deal_number == deal:  # cut at depth, or at the horizon
             scores = stock_end_scores(state)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
