@@ -37,7 +37,7 @@ from typing import Any
 import rummykit
 from rummykit.agents import GreedyAgent, choose_move
 from rummykit.cli import parse_option
-from rummykit.search import SearchAgent, lowest_wins
+from rummykit.search import SearchAgent, _significant_best, lowest_wins
 from rummykit.sim import game_seed
 
 
@@ -51,13 +51,7 @@ def held_out(gains: Sequence[Sequence[float]], confidence: float) -> tuple[int, 
     (0, 0.0)
     """
     half = len(gains[0]) // 2
-    best, best_mean = 0, 0.0
-    for index, values in enumerate(gains[1:], 1):
-        first = values[:half]
-        mean = statistics.fmean(first)
-        spread = statistics.stdev(first) if half > 1 else 0.0
-        if mean > best_mean and mean > confidence * spread / math.sqrt(half):
-            best, best_mean = index, mean
+    best = _significant_best([values[:half] for values in gains], confidence)
     return best, (round(statistics.fmean(gains[best][half:]), 6) if best else 0.0)
 
 
