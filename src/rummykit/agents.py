@@ -218,19 +218,23 @@ class GreedyAgent:
             return ChooseStart(True)
         plan = _ContractPlan.of(view)
         top: Card | None = getattr(view, "discard_top", None)
-        if top is None:
-            wanted = False
-        elif plan is not None:
-            wanted = plan.helps(hand, top)
-        else:
-            wanted = not stalled and useful(top, [*hand, top]) >= 2
+
+        def wanted() -> bool:
+            # asked only of a claim or a take: the contract plan's answer costs a dozen
+            # shortfall estimates, most of a discard decision's time if made for every move
+            if top is None:
+                return False
+            if plan is not None:
+                return plan.helps(hand, top)
+            return not stalled and useful(top, [*hand, top]) >= 2
+
         if any(isinstance(m, Claim) for m in moves):
             # A claim costs a penalty card: only for a card that fits a hand still small.
-            wanted = wanted and len(hand) < _CLAIM_HAND_LIMIT
-            return Claim() if wanted and Claim() in moves else Pass()
+            claim = len(hand) < _CLAIM_HAND_LIMIT and Claim() in moves and wanted()
+            return Claim() if claim else Pass()
         takes = [m for m in moves if isinstance(m, TakeDiscard)]
         if takes:
-            if wanted and TakeDiscard() in takes:
+            if TakeDiscard() in takes and wanted():
                 return TakeDiscard()
             deep = [m for m in takes if m.count > 1]
             if deep:

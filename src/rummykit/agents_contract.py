@@ -23,6 +23,7 @@ search: :func:`rummykit.solver.can_meet_contract` says exactly whether the cards
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract, Requirement, RunDistinctness
@@ -45,7 +46,16 @@ def _wild_room(ctx: MeldContext, size: int) -> int:
 def contract_shortfall(hand: Iterable[Card], contract: Contract, ctx: MeldContext) -> int:
     """An estimate of how many cards ``hand`` still needs to lay down ``contract``: 0 when
     the plan is complete (then the solver decides), more the further it is."""
-    cards = list(hand)
+    return _shortfall(tuple(sorted(hand)), contract, ctx)
+
+
+#: Shortfall estimates kept (a bot weighs the same hands again and again: a discard's hand
+#: is the next take's, and a search plays the same seat's hand in every sample).
+_SHORTFALL_CACHE: int = 8192
+
+
+@lru_cache(maxsize=_SHORTFALL_CACHE)
+def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) -> int:
     wild = ctx.wilds.mask
     wilds = sum(1 for c in cards if wild[c])
     naturals = [c for c in cards if not wild[c] and c.rank is not None]
