@@ -18,6 +18,11 @@ of the games, ``Phi`` the standard normal distribution (0.13 over 5 deals: 62%).
 
     python benchmarks/search_headroom.py --game crib-rummy --deals 12 --determinizations 64
     python benchmarks/search_headroom.py --game crazy-rummy --players 3 --depth 30
+    python benchmarks/search_headroom.py --game gin-rummy --confidence 2 --confidence 1
+
+Given ``--confidence`` more than once, every threshold chooses from the same samples, and
+``compare`` gives each one's gain per deal and its paired difference from the first one's
+(the same decisions, the same held-out halves: a far tighter comparison than two runs).
 
 Prints ONE JSON object; progress goes to stderr.
 """
@@ -63,21 +68,58 @@ def margin(game: rummykit.Variant, before: Sequence[int], after: Sequence[int]) 
     return deltas[0] - statistics.fmean(deltas[1:])
 
 
+def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of ``values`` and its 95% interval (normal approximation).
+
+    >>> mean_ci([1.0, 3.0])
+    (2.0, (0.04, 3.96))
+    """
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, (round(mean - half, 6), round(mean + half, 6))
+
+
+def compared(
+    confidence: float,
+    decisions: Sequence[tuple[int, float]],
+    per_deal: Sequence[float],
+    first: Sequence[float],
+) -> dict[str, Any]:
+    """One threshold's figures: how often it left the greedy choice, its held-out gain per
+    deal, and that gain less the first threshold's, deal by deal (paired), with intervals."""
+    gain, interval = mean_ci(per_deal)
+    difference, between = mean_ci([a - b for a, b in zip(per_deal, first, strict=True)])
+    return {
+        "confidence": confidence,
+        "left_greedy": sum(1 for index, _ in decisions if index),
+        "held_out_gain_per_deal": round(gain, 3),
+        "per_deal_ci95": [round(x, 3) for x in interval],
+        "over_first": round(difference, 3),
+        "over_first_ci95": [round(x, 3) for x in between],
+    }
+
+
 def deal(
-    game: rummykit.Variant, players: int, seed: int, agent: SearchAgent, confidence: float
-) -> tuple[list[tuple[int, float]], float]:
-    """One deal between greedy agents: each decision of seat 0 as :func:`held_out` sees it,
-    and seat 0's margin over the deal."""
+    game: rummykit.Variant,
+    players: int,
+    seed: int,
+    agent: SearchAgent,
+    confidences: Sequence[float],
+) -> tuple[list[list[tuple[int, float]]], float]:
+    """One deal between greedy agents: each decision of seat 0 as :func:`held_out` sees it
+    with each of ``confidences`` (a list per confidence), and seat 0's margin over the
+    deal."""
     state = game.new_game(players=players, seed=seed)
     rng = random.Random(seed)
     greedy = GreedyAgent()
     first, before = state.deal_number, state.scores
-    decisions = []
+    decisions: list[list[tuple[int, float]]] = [[] for _ in confidences]
     while not state.is_over and state.deal_number == first:
         view = state.view(state.to_move)
         if view.seat == 0 and len(view.legal) > 1:
             _, gains = agent.evaluate(view, view.legal, rng)
-            decisions.append(held_out(gains, confidence))
+            for chosen, confidence in zip(decisions, confidences, strict=True):
+                chosen.append(held_out(gains, confidence))
         state = state.apply(choose_move(greedy, state, rng))
     return decisions, margin(game, before, state.scores)
 
@@ -91,12 +133,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--determinizations", type=int, default=32, help="both halves")
     parser.add_argument("--max-candidates", type=int, default=6)
-    parser.add_argument("--confidence", type=float, default=2.0)
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        action="append",
+        help="standard errors a move must clear (default 2; repeat to compare thresholds)",
+    )
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument("--rollout", default="greedy", choices=("greedy", "random"))
     args = parser.parse_args(argv)
     if args.determinizations < 4:
         parser.error("--determinizations must be at least 4 (two halves of two)")
+    confidences: list[float] = args.confidence or [2.0]
     game = rummykit.variant(args.game, **dict(parse_option(t) for t in args.option))
     players = args.players or game.min_players
     agent = SearchAgent(
@@ -106,23 +154,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout=args.rollout,
     )
     started = time.perf_counter()
-    chosen: list[tuple[int, float]] = []
-    per_deal: list[float] = []
+    chosen: list[list[tuple[int, float]]] = [[] for _ in confidences]
+    per_deal: list[list[float]] = [[] for _ in confidences]  # per confidence, per deal
     margins: list[float] = []
     for index in range(args.deals):
         decisions, deal_margin = deal(
-            game, players, game_seed(args.seed, index), agent, args.confidence
+            game, players, game_seed(args.seed, index), agent, confidences
         )
-        chosen += decisions
-        per_deal.append(sum(gain for _, gain in decisions))
+        for which, made in enumerate(decisions):
+            chosen[which] += made
+            per_deal[which].append(sum(gain for _, gain in made))
         margins.append(deal_margin)
         print(f"[headroom] {index + 1}/{args.deals} deals", file=sys.stderr)
-    gains = [gain for _, gain in chosen]
+    gains = [gain for _, gain in chosen[0]]
     spread = statistics.stdev(margins) if len(margins) > 1 else 0.0
-    gain = statistics.fmean(per_deal)
-    half = (
-        1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else 0.0
-    )
+    gain, (low, high) = mean_ci(per_deal[0])
     report: dict[str, Any] = {
         "game": args.game,
         "players": players,
@@ -130,19 +176,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "search": {
             "determinizations": args.determinizations,
             "max_candidates": args.max_candidates,
-            "confidence": args.confidence,
+            "confidence": confidences[0],
             "depth": args.depth,
             "rollout": args.rollout,
         },
-        "decisions": len(chosen),
-        "left_greedy": sum(1 for index, _ in chosen if index),
+        "decisions": len(chosen[0]),
+        "left_greedy": sum(1 for index, _ in chosen[0] if index),
         "held_out_gain_per_decision": round(statistics.fmean(gains), 4) if gains else 0.0,
         "held_out_gain_per_deal": round(gain, 3),
-        "per_deal_ci95": [round(gain - half, 3), round(gain + half, 3)],
+        "per_deal_ci95": [round(low, 3), round(high, 3)],
         "deal_margin_sd": round(spread, 3),
         "gain_in_margin_sds": round(gain / spread, 4) if spread else None,
         "seconds": round(time.perf_counter() - started, 1),
     }
+    if len(confidences) > 1:
+        report["compare"] = [
+            compared(confidence, made, deals, per_deal[0])
+            for confidence, made, deals in zip(confidences, chosen, per_deal, strict=True)
+        ]
     json.dump(report, sys.stdout, indent=1)
     sys.stdout.write("\n")
     return 0

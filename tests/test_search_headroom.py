@@ -61,3 +61,31 @@ def test_fewer_than_four_samples_cannot_be_halved() -> None:
     headroom = load()
     with pytest.raises(SystemExit):
         headroom.main(["--determinizations", "3"])
+
+
+def test_thresholds_are_compared_deal_by_deal_on_the_same_decisions() -> None:
+    headroom = load()
+    # two deals; the second threshold left greedy once more and gained 1 and 3 more points
+    figures = headroom.compared(1.0, [(0, 0.0), (2, 1.5), (1, 2.0)], [2.0, 5.0], [1.0, 2.0])
+    assert figures["confidence"] == 1.0 and figures["left_greedy"] == 2
+    assert figures["held_out_gain_per_deal"] == 3.5
+    assert figures["over_first"] == 2.0
+    low, high = figures["over_first_ci95"]
+    assert low < 2.0 < high
+
+
+@pytest.mark.slow
+def test_several_confidences_choose_from_the_same_samples(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    headroom = load()
+    args = ["--game", "gin-rummy", "--deals", "2", "--determinizations", "4"]
+    assert headroom.main([*args, "--confidence", "2", "--confidence", "0"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    first, second = report["compare"]
+    assert first["confidence"] == report["search"]["confidence"] == 2.0
+    assert first["over_first"] == 0.0 and first["left_greedy"] == report["left_greedy"]
+    # no confidence asked leaves the greedy choice at least as often as two standard errors
+    assert second["left_greedy"] >= first["left_greedy"]
+    assert headroom.main(args) == 0
+    assert "compare" not in json.loads(capsys.readouterr().out)
