@@ -42,6 +42,8 @@ from typing import Any
 import rummykit
 from rummykit.agents import GreedyAgent, choose_move
 from rummykit.cli import parse_option
+from rummykit.engine.core import GameState
+from rummykit.engine.moves import Move
 from rummykit.search import SearchAgent, _significant_best, lowest_wins
 from rummykit.sim import game_seed
 
@@ -81,22 +83,50 @@ def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 def compared(
     confidence: float,
-    decisions: Sequence[tuple[int, float]],
+    decisions: Sequence[Decision],
     per_deal: Sequence[float],
     first: Sequence[float],
+    true_per_deal: Sequence[float],
 ) -> dict[str, Any]:
     """One threshold's figures: how often it left the greedy choice, its held-out gain per
-    deal, and that gain less the first threshold's, deal by deal (paired), with intervals."""
+    deal, that gain less the first threshold's, deal by deal (paired), and its gain in the
+    real positions, with intervals."""
     gain, interval = mean_ci(per_deal)
     difference, between = mean_ci([a - b for a, b in zip(per_deal, first, strict=True)])
+    real, real_interval = mean_ci(true_per_deal)
     return {
         "confidence": confidence,
-        "left_greedy": sum(1 for index, _ in decisions if index),
+        "left_greedy": sum(1 for index, _, _ in decisions if index),
         "held_out_gain_per_deal": round(gain, 3),
         "per_deal_ci95": [round(x, 3) for x in interval],
         "over_first": round(difference, 3),
         "over_first_ci95": [round(x, 3) for x in between],
+        "true_gain_per_deal": round(real, 3),
+        "true_ci95": [round(x, 3) for x in real_interval],
     }
+
+
+#: One decision as a threshold made it: the chosen candidate (0: the greedy choice), its
+#: held-out gain on the samples, and its gain in the real position.
+Decision = tuple[int, float, float]
+
+
+def true_gain(
+    agent: SearchAgent, state: GameState, moves: Sequence[Move], chosen: int, seed: int
+) -> float:
+    """What candidate ``chosen`` gains over candidate 0 in the real position ``state`` (the
+    real hands and stock, which the samples only guess at): both rolled out by greedy
+    agents, as the deal goes on here, with the same random tie-breaks. One roll of the real
+    future, so noisy, but free of the sampler's blind spots (a sample deals the unseen cards
+    uniformly; real opponents' hands are shaped by the play)."""
+    if not chosen:
+        return 0.0
+    seat, greedy = state.to_move, GreedyAgent()
+    values = [
+        agent._value(state.apply(moves[index]), seat, greedy, random.Random(seed))
+        for index in (chosen, 0)
+    ]
+    return values[0] - values[1]
 
 
 def deal(
@@ -105,21 +135,26 @@ def deal(
     seed: int,
     agent: SearchAgent,
     confidences: Sequence[float],
-) -> tuple[list[list[tuple[int, float]]], float]:
-    """One deal between greedy agents: each decision of seat 0 as :func:`held_out` sees it
-    with each of ``confidences`` (a list per confidence), and seat 0's margin over the
-    deal."""
+) -> tuple[list[list[Decision]], float]:
+    """One deal between greedy agents: each decision of seat 0 as :func:`held_out` and
+    :func:`true_gain` see it with each of ``confidences`` (a list per confidence), and seat
+    0's margin over the deal."""
     state = game.new_game(players=players, seed=seed)
     rng = random.Random(seed)
     greedy = GreedyAgent()
     first, before = state.deal_number, state.scores
-    decisions: list[list[tuple[int, float]]] = [[] for _ in confidences]
+    decisions: list[list[Decision]] = [[] for _ in confidences]
     while not state.is_over and state.deal_number == first:
         view = state.view(state.to_move)
         if view.seat == 0 and len(view.legal) > 1:
-            _, gains = agent.evaluate(view, view.legal, rng)
+            moves, gains = agent.evaluate(view, view.legal, rng)
+            real: dict[int, float] = {}
+            roll = rng.randrange(2**32)
             for chosen, confidence in zip(decisions, confidences, strict=True):
-                chosen.append(held_out(gains, confidence))
+                best, gain = held_out(gains, confidence)
+                if best not in real:
+                    real[best] = true_gain(agent, state, moves, best, roll)
+                chosen.append((best, gain, real[best]))
         state = state.apply(choose_move(greedy, state, rng))
     return decisions, margin(game, before, state.scores)
 
@@ -154,8 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout=args.rollout,
     )
     started = time.perf_counter()
-    chosen: list[list[tuple[int, float]]] = [[] for _ in confidences]
+    chosen: list[list[Decision]] = [[] for _ in confidences]
     per_deal: list[list[float]] = [[] for _ in confidences]  # per confidence, per deal
+    true_per_deal: list[list[float]] = [[] for _ in confidences]
     margins: list[float] = []
     for index in range(args.deals):
         decisions, deal_margin = deal(
@@ -163,12 +199,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         for which, made in enumerate(decisions):
             chosen[which] += made
-            per_deal[which].append(sum(gain for _, gain in made))
+            per_deal[which].append(sum(gain for _, gain, _ in made))
+            true_per_deal[which].append(sum(real for _, _, real in made))
         margins.append(deal_margin)
         print(f"[headroom] {index + 1}/{args.deals} deals", file=sys.stderr)
-    gains = [gain for _, gain in chosen[0]]
+    gains = [gain for _, gain, _ in chosen[0]]
     spread = statistics.stdev(margins) if len(margins) > 1 else 0.0
     gain, (low, high) = mean_ci(per_deal[0])
+    real, (real_low, real_high) = mean_ci(true_per_deal[0])
     report: dict[str, Any] = {
         "game": args.game,
         "players": players,
@@ -181,18 +219,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rollout": args.rollout,
         },
         "decisions": len(chosen[0]),
-        "left_greedy": sum(1 for index, _ in chosen[0] if index),
+        "left_greedy": sum(1 for index, _, _ in chosen[0] if index),
         "held_out_gain_per_decision": round(statistics.fmean(gains), 4) if gains else 0.0,
         "held_out_gain_per_deal": round(gain, 3),
         "per_deal_ci95": [round(low, 3), round(high, 3)],
         "deal_margin_sd": round(spread, 3),
         "gain_in_margin_sds": round(gain / spread, 4) if spread else None,
+        "true_gain_per_deal": round(real, 3),
+        "true_ci95": [round(real_low, 3), round(real_high, 3)],
+        "true_gain_in_margin_sds": round(real / spread, 4) if spread else None,
         "seconds": round(time.perf_counter() - started, 1),
     }
     if len(confidences) > 1:
         report["compare"] = [
-            compared(confidence, made, deals, per_deal[0])
-            for confidence, made, deals in zip(confidences, chosen, per_deal, strict=True)
+            compared(confidence, made, deals, per_deal[0], real)
+            for confidence, made, deals, real in zip(
+                confidences, chosen, per_deal, true_per_deal, strict=True
+            )
         ]
     json.dump(report, sys.stdout, indent=1)
     sys.stdout.write("\n")

@@ -66,12 +66,41 @@ def test_fewer_than_four_samples_cannot_be_halved() -> None:
 def test_thresholds_are_compared_deal_by_deal_on_the_same_decisions() -> None:
     headroom = load()
     # two deals; the second threshold left greedy once more and gained 1 and 3 more points
-    figures = headroom.compared(1.0, [(0, 0.0), (2, 1.5), (1, 2.0)], [2.0, 5.0], [1.0, 2.0])
+    figures = headroom.compared(
+        1.0, [(0, 0.0, 0.0), (2, 1.5, 1.0), (1, 2.0, -1.0)], [2.0, 5.0], [1.0, 2.0], [1.0, -1.0]
+    )
     assert figures["confidence"] == 1.0 and figures["left_greedy"] == 2
     assert figures["held_out_gain_per_deal"] == 3.5
     assert figures["over_first"] == 2.0
     low, high = figures["over_first_ci95"]
     assert low < 2.0 < high
+    assert figures["true_gain_per_deal"] == 0.0
+
+
+def test_the_true_gain_rolls_both_moves_out_from_the_real_position() -> None:
+    import random
+
+    import rummykit
+    from rummykit.agents import GreedyAgent
+    from rummykit.search import SearchAgent
+
+    headroom = load()
+    game = rummykit.variant("gin-rummy", max_deals=1)
+    state = game.new_game(players=2, seed=4)
+    while len(state.legal_moves()) < 3:
+        state = state.apply(
+            GreedyAgent().choose(state.view(state.to_move), state.legal_moves(), random.Random(0))
+        )
+    agent = SearchAgent(determinizations=4)
+    moves = list(state.legal_moves())
+    assert headroom.true_gain(agent, state, moves, 0, seed=1) == 0.0
+    # the value of each move played out from the real hands, with the same tie-breaks
+    greedy = GreedyAgent()
+    seat = state.to_move
+    values = [agent._value(state.apply(m), seat, greedy, random.Random(1)) for m in moves]
+    for index in range(1, len(moves)):
+        assert headroom.true_gain(agent, state, moves, index, seed=1) == values[index] - values[0]
+    assert len(set(values)) > 1  # some moves are worth more than others here
 
 
 @pytest.mark.slow
