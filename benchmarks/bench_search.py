@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import rummykit
-from rummykit.agents import GreedyAgent
+from rummykit.agents import Agent, GreedyAgent
 from rummykit.cli import parse_option
 from rummykit.search import SearchAgent, lowest_wins
 from rummykit.sim import game_seed, play_game
@@ -50,8 +50,9 @@ def _one(
     share of its opponents it finished ahead of (half for a tie) and the moves played."""
     game_id, options, players, seed, seat, search = job
     game = rummykit.variant(game_id, **options)
-    agents = [GreedyAgent()] * players
-    agents = [SearchAgent(**search) if s == seat else a for s, a in enumerate(agents)]
+    agents: list[Agent] = [
+        SearchAgent(**search) if s == seat else GreedyAgent() for s in range(players)
+    ]
     result = play_game(game, players=players, seed=seed, agents=agents)
     winners = result.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
@@ -135,6 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--objective", default="points", choices=("standing", "points", "lead"))
     parser.add_argument("--confidence", type=float, default=2.0)
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
+    parser.add_argument(
+        "--prune-after", type=int, help="samples before unpromising candidates are dropped"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each finished game here; resume")
     args = parser.parse_args(argv)
@@ -145,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               "rollout": args.rollout, "max_candidates": args.max_candidates,
               "objective": args.objective, "confidence": args.confidence,
               "depth": args.depth}  # fmt: skip
+    if args.prune_after is not None:  # only when given: logs written before it still match
+        search["prune_after"] = args.prune_after
     jobs = [
         (args.game, options, players, game_seed(args.seed, index), seat, search)
         for index in range(args.games)

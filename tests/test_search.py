@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit import GameState, LayMeld
+from rummykit import GameState, LayMeld, Move, View
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.trick_state import TrickState
 from rummykit.errors import OptionError
@@ -156,7 +156,71 @@ def test_search_agent_options_are_checked() -> None:
         SearchAgent(max_candidates=1)
     with pytest.raises(ValueError):
         SearchAgent(depth=0)
+    with pytest.raises(ValueError):
+        SearchAgent(prune_after=1)  # one sample has no spread to judge by
     assert SearchAgent(objective="lead").objective == "lead"
+
+
+def test_a_candidate_stays_in_play_while_one_standard_error_could_make_it_a_gain() -> None:
+    from rummykit.search import _may_gain
+
+    assert not _may_gain([0.0, 0.0, 0.0, 0.0])  # plays out exactly as the greedy choice
+    assert not _may_gain([-2.0, -1.0, -3.0, -2.0])  # worse on every sample
+    assert _may_gain([-1.0, 3.0, -1.0, -0.5])  # mean 0.125: still in doubt
+    assert _may_gain([-2.0, 2.0, -2.0, 1.0])  # mean -0.25, standard error 1.03
+    assert not _may_gain([-2.0, 0.0, -2.0, 0.0])  # mean -1, standard error 0.58
+
+
+def _a_discard_decision(seed: int) -> tuple[View, list[Move]]:
+    """A gin position, seat to move, with a discard to choose (several candidates)."""
+    from rummykit.engine.moves import Discard
+
+    state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=seed)
+    state = state.apply(state.legal_moves()[0])
+    while not any(isinstance(m, Discard) for m in state.legal_moves()):
+        state = state.apply(state.legal_moves()[0])
+    view = state.view(state.to_move)
+    return view, list(view.legal)
+
+
+def test_pruning_stops_rolling_out_candidates_no_better_than_the_greedy_choice() -> None:
+    from rummykit.search import SearchAgent, _may_gain
+
+    view, legal = _a_discard_decision(0)
+    full = SearchAgent(determinizations=12)
+    pruned = SearchAgent(determinizations=12, prune_after=3)
+    moves, gains = full.evaluate(view, legal, random.Random(5))
+    same_moves, some = pruned.evaluate(view, legal, random.Random(5))
+    assert same_moves == moves and all(len(g) == 12 for g in gains)
+    # the greedy choice plays every sample any other candidate plays; some were dropped
+    assert len(some[0]) == max(len(g) for g in some) >= 3
+    assert any(len(g) < len(some[0]) for g in some[1:])
+    for values in some[1:]:
+        assert 3 <= len(values) <= 12
+        if len(values) < len(some[0]):
+            # dropped after its last sample: no longer worth one, though it was before
+            assert not _may_gain(values)
+            assert len(values) == 3 or _may_gain(values[:-1])
+    # the samples played are the same ones: the first three of every candidate agree
+    assert [g[:3] for g in some] == [g[:3] for g in gains]
+
+
+def test_a_decision_ends_once_every_candidate_is_dropped() -> None:
+    from rummykit.search import SearchAgent
+
+    for seed in range(6):
+        view, legal = _a_discard_decision(seed)
+        _, gains = SearchAgent(determinizations=40, prune_after=2).evaluate(
+            view, legal, random.Random(seed)
+        )
+        if len(gains[0]) < 40:  # ended early: nothing left in doubt
+            assert all(len(g) < 40 for g in gains[1:])
+            break
+    else:
+        pytest.fail("no decision ended early")
+    # and the choice is made from what was played, samples of unequal counts and all
+    agent = SearchAgent(determinizations=40, prune_after=2)
+    assert agent.choose(view, legal, random.Random(seed)) in legal
 
 
 def test_the_candidates_are_the_greedy_agents_first_choices_in_its_order() -> None:

@@ -19,6 +19,7 @@ False
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -92,6 +93,15 @@ class SearchAgent:
     )
     #: How many standard errors a move's mean gain over the greedy choice must clear.
     confidence: float = attrs.field(default=2.0, validator=attrs.validators.ge(0))
+    #: Samples after which candidates that look no better than the greedy choice stop being
+    #: played (``None``: every candidate plays every sample). From then on, after each
+    #: sample, a candidate whose mean gain over the greedy choice plus one standard error is
+    #: not above zero is dropped (it keeps the samples it played), and the decision ends
+    #: when every candidate but the greedy choice is dropped: ``determinizations`` becomes
+    #: a budget that only the decisions still in doubt spend.
+    prune_after: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(2))
+    )
     #: What a rollout is worth: ``"points"``, the seat's margin over the others' mean score
     #: at the end of the deal; ``"standing"``, ahead (+1) or behind (-1), the margin
     #: breaking ties. Points won 60.0% of 200 gin games against greedy agents where standing
@@ -132,13 +142,20 @@ class SearchAgent:
         gains: list[list[float]] = [[] for _ in candidates]
         policy: Agent = greedy if self.rollout == "greedy" else RandomAgent()
         started = time.perf_counter()
-        for _ in range(self.determinizations):
+        playing = list(range(len(candidates)))  # candidate 0 always: the gains are over it
+        for played in range(1, self.determinizations + 1):
             sample = sample_state(view, rng)
-            values = [self._value(sample.apply(m), view.seat, policy, rng) for m in candidates]
-            for index, value in enumerate(values):
+            values = [
+                self._value(sample.apply(candidates[i]), view.seat, policy, rng) for i in playing
+            ]
+            for index, value in zip(playing, values, strict=True):
                 gains[index].append(value - values[0])
             if self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
+            if self.prune_after is not None and played >= self.prune_after:
+                playing = [0, *(i for i in playing[1:] if _may_gain(gains[i]))]
+                if len(playing) == 1:
+                    break
         return candidates, gains
 
     def _value(self, state: GameState, seat: int, policy: Agent, rng: random.Random) -> float:
@@ -200,6 +217,19 @@ def _ranked(
         ranked.append(move)
         left.remove(move)
     return ranked
+
+
+def _may_gain(values: Sequence[float]) -> bool:
+    """Whether a candidate with these gains over the greedy choice is still worth samples:
+    its mean gain plus one standard error is above zero.
+
+    >>> _may_gain([0.0, 0.0, 0.0]), _may_gain([-3.0, -2.0, -4.0]), _may_gain([-3.0, 1.0, 0.5])
+    (False, False, True)
+    """
+    count = len(values)
+    mean = sum(values) / count
+    spread = sum((v - mean) ** 2 for v in values) / max(1, count - 1)
+    return mean + math.sqrt(spread / count) > 0
 
 
 def _significant_best(gains: Sequence[Sequence[float]], confidence: float) -> int:
