@@ -1,0 +1,147 @@
+"""What the search agent gains over a deal it plays, against greedy agents: the same deals
+played twice, once with the search agent in one seat and once with greedy agents in every
+seat, so each deal's luck cancels out of the difference.
+
+Where ``search_headroom.py`` weighs single choices along greedy play, this plays whole
+deals: the search's later choices follow its earlier ones, and nothing is estimated from
+the samples. The seat rotates with the deal (deal ``i``: seat ``i mod players``). Each
+``--agent`` (search settings as JSON; default the agent's defaults) plays the same deals,
+so settings are compared deal by deal: ``compare`` gives each one's gain less the first
+one's, paired, and the CPU seconds its decisions took.
+
+    python benchmarks/search_deals.py --game crazy-rummy --players 3 --deals 60 \\
+        --agent '{"determinizations": 16}' \\
+        --agent '{"determinizations": 64, "prune_after": 8}'
+
+Gains are the seat's margin over the deal (its points less the others' mean, the other way
+round where the lowest total wins), in points per deal with a 95% interval over the deals.
+Prints ONE JSON object; progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from search_headroom import mean_ci  # benchmarks/ is on the path
+
+import rummykit
+from rummykit.agents import Agent, GreedyAgent, choose_move
+from rummykit.cli import parse_option
+from rummykit.search import SearchAgent, lowest_wins
+from rummykit.sim import game_seed
+
+
+def deal_margin(
+    game: rummykit.Variant, seed: int, players: int, seat: int, agent: Agent
+) -> tuple[float, float]:
+    """Play the first deal of game ``seed`` with ``agent`` in ``seat`` and greedy agents in
+    the others: ``seat``'s margin over the deal, and the CPU seconds ``agent`` took. The
+    seat draws on a random stream of its own, so that the greedy seats' tie-breaks are the
+    same whatever plays the seat."""
+    state = game.new_game(players=players, seed=seed)
+    rng, own = random.Random(seed), random.Random(f"{seed}:seat")
+    greedy = GreedyAgent()
+    first, before = state.deal_number, state.scores
+    spent = 0.0
+    while not state.is_over and state.deal_number == first:
+        if state.to_move == seat:
+            started = time.process_time()
+            move = choose_move(agent, state, own)
+            spent += time.process_time() - started
+        else:
+            move = choose_move(greedy, state, rng)
+        state = state.apply(move)
+    sign = -1 if lowest_wins(game) else 1
+    deltas = [sign * (a - b) for a, b in zip(state.scores, before, strict=True)]
+    others = deltas[:seat] + deltas[seat + 1 :]
+    return deltas[seat] - statistics.fmean(others), spent
+
+
+def agent_settings(text: str) -> dict[str, Any]:
+    """An ``--agent`` argument: search settings as a JSON object.
+
+    >>> agent_settings('{"determinizations": 4}')
+    {'determinizations': 4}
+    >>> agent_settings('[4]')
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: search settings must be a JSON object, got '[4]'
+    """
+    try:
+        settings = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise argparse.ArgumentTypeError(f"search settings are not JSON: {error}") from None
+    if not isinstance(settings, dict):
+        raise argparse.ArgumentTypeError(f"search settings must be a JSON object, got {text!r}")
+    return settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", default="crazy-rummy")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--deals", type=int, default=20, help="deals (each its own seed)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument(
+        "--agent",
+        type=agent_settings,
+        action="append",
+        metavar="JSON",
+        help="search settings, e.g. '{\"determinizations\": 16}' (repeat to compare)",
+    )
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    game = rummykit.variant(args.game, **dict(parse_option(t) for t in args.option))
+    players = args.players or game.min_players
+    settings: list[dict[str, Any]] = args.agent or [{}]
+    try:
+        agents = [SearchAgent(**s) for s in settings]
+    except (TypeError, ValueError) as error:
+        parser.error(f"bad search settings: {error}")
+    greedy: list[float] = []
+    gains: list[list[float]] = [[] for _ in agents]
+    seconds = [0.0 for _ in agents]
+    for index in range(args.deals):
+        seed, seat = game_seed(args.seed, index), index % players
+        base, _ = deal_margin(game, seed, players, seat, GreedyAgent())
+        greedy.append(base)
+        for which, agent in enumerate(agents):
+            margin, spent = deal_margin(game, seed, players, seat, agent)
+            gains[which].append(margin - base)
+            seconds[which] += spent
+        print(f"[deals] {index + 1}/{args.deals}", file=sys.stderr)
+    results = []
+    for setting, gained, spent in zip(settings, gains, seconds, strict=True):
+        gain, interval = mean_ci(gained)
+        over, over_interval = mean_ci([a - b for a, b in zip(gained, gains[0], strict=True)])
+        results.append({
+            "search": setting,
+            "gain_per_deal": round(gain, 3),
+            "ci95": [round(x, 3) for x in interval],
+            "over_first": round(over, 3),
+            "over_first_ci95": [round(x, 3) for x in over_interval],
+            "cpu_seconds": round(spent, 1),
+        })  # fmt: skip
+    report = {
+        "game": args.game,
+        "players": players,
+        "deals": args.deals,
+        "greedy_margin_sd": round(statistics.stdev(greedy), 3) if len(greedy) > 1 else 0.0,
+        "compare": results,
+    }
+    json.dump(report, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

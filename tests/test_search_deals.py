@@ -1,0 +1,78 @@
+"""``benchmarks/search_deals.py``: what the search agent gains over whole deals it plays."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import rummykit
+from rummykit.agents import GreedyAgent, RandomAgent
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))  # the scripts import one another, as when run
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", ["search_deals", "search_headroom"])
+def test_the_scripts_examples_hold(name: str) -> None:
+    failed, tried = doctest.testmod(load(name))
+    assert tried > 0 and failed == 0
+
+
+def test_a_greedy_seat_plays_the_deal_exactly_as_the_all_greedy_baseline() -> None:
+    deals = load("search_deals")
+    game = rummykit.variant("crazy-rummy")
+    for seed, seat in ((1, 0), (2, 2)):
+        # the seat's own random stream: whatever plays it, the others break ties alike
+        first, _ = deals.deal_margin(game, seed, 3, seat, GreedyAgent())
+        again, _ = deals.deal_margin(game, seed, 3, seat, GreedyAgent())
+        assert first == again
+    # a margin is the seat's points less the others' mean; the lowest total wins here
+    margins = [deals.deal_margin(game, 1, 3, seat, GreedyAgent())[0] for seat in range(3)]
+    assert sum(margins) == pytest.approx(0.0)
+    worse, _ = deals.deal_margin(game, 1, 3, 0, RandomAgent())
+    assert worse != margins[0]
+
+
+def test_search_settings_are_a_json_object() -> None:
+    deals = load("search_deals")
+    assert deals.agent_settings('{"prune_after": 4}') == {"prune_after": 4}
+    for bad in ("[1]", "{determinizations: 4}", "4"):
+        with pytest.raises(Exception, match="search settings"):
+            deals.agent_settings(bad)
+    with pytest.raises(SystemExit):
+        deals.main(["--agent", '{"determinisations": 4}'])  # misspelt: said, not ignored
+    with pytest.raises(SystemExit):
+        deals.main(["--deals", "0"])
+
+
+@pytest.mark.slow
+def test_settings_are_compared_on_the_same_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    deals = load("search_deals")
+    args = ["--game", "gin-rummy", "--deals", "2", "--option", "max_deals=1"]
+    agents = ["--agent", '{"determinizations": 2}', "--agent", '{"determinizations": 3}']
+    assert deals.main(args + agents) == 0
+    report = json.loads(capsys.readouterr().out)
+    first, second = report["compare"]
+    assert report["deals"] == 2 and report["players"] == 2
+    assert first["search"] == {"determinizations": 2} and first["over_first"] == 0.0
+    assert second["search"] == {"determinizations": 3}
+    assert second["over_first"] == pytest.approx(
+        second["gain_per_deal"] - first["gain_per_deal"], abs=0.002
+    )
+    assert first["cpu_seconds"] > 0 and report["greedy_margin_sd"] >= 0
