@@ -68,7 +68,9 @@ class SearchAgent:
     first choices are searched (its choice, then its choice among the moves left, and so
     on). The agent leaves the greedy choice only for a move whose mean gain over it, sample
     by sample, clears ``confidence`` standard errors (picking the best of many noisy
-    estimates would otherwise pick noise).
+    estimates would otherwise pick noise). With ``prune_after``, candidates that look no
+    better than the greedy choice stop being played, and the samples go to the decisions
+    still in doubt.
 
     >>> import random, rummykit
     >>> state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
@@ -125,7 +127,8 @@ class SearchAgent:
         self, view: View, legal: Sequence[Move], rng: random.Random
     ) -> tuple[list[Move], list[list[float]]]:
         """What :meth:`choose` weighs: the candidate moves (the greedy agent's choice first)
-        and, per candidate, its gain over the greedy choice on each sample played.
+        and, per candidate, its gain over the greedy choice on each sample it played (all
+        alike, unless ``prune_after`` dropped some candidates early).
 
         >>> import random, rummykit
         >>> state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
