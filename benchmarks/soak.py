@@ -94,10 +94,15 @@ def _append(path: Path, part: dict[str, Any]) -> None:
 
 def report(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per game and player count: games, moves, failures and the first failures' texts,
-    and the CPU seconds a game takes (over the chunks that were timed); and the totals."""
+    and the CPU seconds a game takes (over the chunks that were timed); and the totals. A
+    chunk logged more than once (two runs over the same seeds) counts once."""
     results: dict[str, dict[str, dict[str, Any]]] = {}
     timed: dict[tuple[str, str], list[float]] = {}
+    seen: set[tuple[str, int, int, int, int]] = set()
     for part in parts:
+        if _key(part) in seen:
+            continue
+        seen.add(_key(part))
         count = f"{part['players']}p"
         entry = results.setdefault(part["game"], {}).setdefault(
             count, {"games": 0, "moves": 0, "failures": 0, "first": []}

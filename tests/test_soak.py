@@ -65,3 +65,19 @@ def test_a_report_gives_the_seconds_a_game_takes_over_the_timed_chunks(tmp_path:
     code, whole, _ = soak("--report", str(log))
     entry = whole["results"]["gin-rummy"]["2p"]
     assert code == 0 and entry["games"] == 6 and entry["seconds_per_game"] == 2.0
+
+
+def test_a_chunk_logged_twice_counts_once(tmp_path: Path) -> None:
+    log = tmp_path / "soak.jsonl"
+    part = {"game": "gin-rummy", "players": 2, "first": 0, "count": 2, "every": 8,
+            "games": 2, "moves": 80, "failures": [], "seconds": 1.0}  # fmt: skip
+    other = {**part, "first": 2, "moves": 70}
+    # two runs over the same seeds (two drivers meeting in the middle) logged chunk 0 twice
+    log.write_text("".join(json.dumps(p) + "\n" for p in (part, other, part)))
+    code, whole, _ = soak("--report", str(log))
+    assert code == 0 and whole["totals"] == {"games": 4, "moves": 150, "failures": 0}
+    assert whole["results"]["gin-rummy"]["2p"]["seconds_per_game"] == 0.5
+    # the same seeds checked every 4th state instead of every 8th are another chunk
+    log.write_text("".join(json.dumps(p) + "\n" for p in (part, {**part, "every": 4})))
+    code, whole, _ = soak("--report", str(log))
+    assert whole["totals"]["games"] == 4
