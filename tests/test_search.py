@@ -70,6 +70,29 @@ def test_the_view_of_a_sample_is_the_view(
         sample = sample.apply(legal[rng.randrange(len(legal))])
 
 
+def test_a_sample_of_a_player_who_went_out_by_playing_the_drawn_card_and_discarding() -> None:
+    # Rummy 500, found by the property above: the last player held one card (hidden), drew
+    # (hidden), laid the drawn card off and went out by discarding the one it held. Its
+    # hand is empty: the single card it held is the discard on top of the pile.
+    game = rummykit.variant("rummy-500")
+    state = game.new_game(players=2, seed=0)
+    rng = random.Random(0)
+    for _ in range(348):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert state.is_over and [str(m) for m in state.moves[-2:]] == [
+        "lay 8D on #1 high",
+        "discard AH",
+    ]
+    view = state.view(1)
+    assert view.hands[0] == () and view.played == (rummykit.Card.parse("8D"),)
+    for number in range(5):
+        sample = sample_state(view, random.Random(number))
+        assert sample.view(1) == view
+        assert isinstance(sample, RummyState)
+        assert (sample.drawn, sample.single) == (state.drawn, state.single)
+
+
 def test_samples_differ_where_the_seat_cannot_see() -> None:
     state = rummykit.variant("crummy").new_game(players=4, seed=2)
     view = state.view(0)

@@ -214,6 +214,14 @@ def sample(self: RummyRules, view: RummyView, rng: random.Random) -> RummyState:
     )
 
 
+def _one_of(cards: list[Card]) -> Card:
+    """The last of ``cards`` (shuffled by the caller); a view with none to offer does not
+    come from a real game."""
+    if not cards:
+        raise OptionError("the view's hidden drawn or single card has no card it could be")
+    return cards[-1]
+
+
 def _sample_once(
     self: RummyRules, view: RummyView, rng: random.Random, template: RummyState
 ) -> RummyState:
@@ -282,13 +290,17 @@ def _sample_once(
         played = list(view.played)
         rng.shuffle(played)
         rest = list(hands[active])
+        # a player whose hand is empty played or discarded both: the discard is on top
+        top = discards[-1:]
         if isinstance(drawn, Hidden):
-            drawn = (unknown or played).pop()
+            drawn = _one_of(unknown or played or top)
             if drawn in rest:
                 rest.remove(drawn)
+            elif drawn in played:
+                played.remove(drawn)
         if isinstance(single, Hidden):
             rng.shuffle(rest)
-            single = (rest or played).pop()
+            single = _one_of(rest or played or top)
     fields = dict(template.__dict__)
     fields.update(zip(_SHARED, _shared_of(view), strict=True))
     fields.update(fields_from_view(view))
