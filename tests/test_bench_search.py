@@ -40,6 +40,11 @@ def test_a_logged_benchmark_resumes_and_reports_the_same(tmp_path: Path) -> None
     # other settings are other games: none of the log's count
     other = bench(*GIN[:-1], "2", "--games", "1", "--log", str(log))
     assert other["from_log"] == 0
+    pruned = bench(*GIN[:-1], "2", "--games", "1", "--prune-after", "2", "--log", str(log))
+    assert pruned["from_log"] == 0 and pruned["search"]["prune_after"] == 2
+    # a setting left out is not written, so logs from before it was added still match
+    assert "prune_after" not in other["search"]
+    assert bench(*GIN[:-1], "2", "--games", "1", "--log", str(log))["from_log"] == 2
 
 
 def test_a_line_cut_short_at_the_end_is_left_out(tmp_path: Path) -> None:
