@@ -29,12 +29,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from search_headroom import mean_ci  # benchmarks/ is on the path
+from search_headroom import margin, mean_ci  # benchmarks/ is on the path
 
 import rummykit
 from rummykit.agents import Agent, GreedyAgent, choose_move
 from rummykit.cli import parse_option
-from rummykit.search import SearchAgent, lowest_wins
+from rummykit.search import SearchAgent
 from rummykit.sim import game_seed
 
 
@@ -58,10 +58,7 @@ def deal_margin(
         else:
             move = choose_move(greedy, state, rng)
         state = state.apply(move)
-    sign = -1 if lowest_wins(game) else 1
-    deltas = [sign * (a - b) for a, b in zip(state.scores, before, strict=True)]
-    others = deltas[:seat] + deltas[seat + 1 :]
-    return deltas[seat] - statistics.fmean(others), spent
+    return margin(game, before, state.scores, seat), spent
 
 
 def agent_settings(text: str) -> dict[str, Any]:

@@ -62,12 +62,14 @@ def held_out(gains: Sequence[Sequence[float]], confidence: float) -> tuple[int, 
     return best, (round(statistics.fmean(gains[best][half:]), 6) if best else 0.0)
 
 
-def margin(game: rummykit.Variant, before: Sequence[int], after: Sequence[int]) -> float:
-    """Seat 0's points over the deal (from ``before`` to ``after``) less the others' mean
+def margin(
+    game: rummykit.Variant, before: Sequence[int], after: Sequence[int], seat: int = 0
+) -> float:
+    """``seat``'s points over the deal (from ``before`` to ``after``) less the others' mean
     (the other way round where the lowest total wins)."""
     sign = -1 if lowest_wins(game) else 1
     deltas = [sign * (a - b) for a, b in zip(after, before, strict=True)]
-    return deltas[0] - statistics.fmean(deltas[1:])
+    return deltas[seat] - statistics.fmean(deltas[:seat] + deltas[seat + 1 :])
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:

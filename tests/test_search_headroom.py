@@ -40,6 +40,7 @@ def test_a_margin_is_the_seat_s_points_less_the_others_mean() -> None:
     assert headroom.margin(crib, (10, 10, 10), (30, 14, 16)) == 20 - 5
     crazy = rummykit.variant("crazy-rummy")  # penalties: the lowest total wins
     assert headroom.margin(crazy, (0, 0, 0), (40, 10, 30)) == -40 + 20
+    assert headroom.margin(crazy, (0, 0, 0), (40, 10, 30), seat=1) == -10 + 35
 
 
 @pytest.mark.slow

@@ -229,10 +229,8 @@ def _may_gain(values: Sequence[float]) -> bool:
     >>> _may_gain([0.0, 0.0, 0.0]), _may_gain([-3.0, -2.0, -4.0]), _may_gain([-3.0, 1.0, 0.5])
     (False, False, True)
     """
-    count = len(values)
-    mean = sum(values) / count
-    spread = sum((v - mean) ** 2 for v in values) / max(1, count - 1)
-    return mean + math.sqrt(spread / count) > 0
+    mean, error = _mean_and_error(values)
+    return mean + error > 0
 
 
 def _significant_best(gains: Sequence[Sequence[float]], confidence: float) -> int:
@@ -240,11 +238,15 @@ def _significant_best(gains: Sequence[Sequence[float]], confidence: float) -> in
     clears ``confidence`` standard errors (paired samples); else 0."""
     best, best_mean = 0, 0.0
     for index, values in enumerate(gains[1:], 1):
-        count = len(values)
-        mean = sum(values) / count
-        if mean <= best_mean:
-            continue
-        spread = sum((v - mean) ** 2 for v in values) / max(1, count - 1)
-        if count > 1 and mean > confidence * (spread / count) ** 0.5:
+        mean, error = _mean_and_error(values)
+        if mean > best_mean and len(values) > 1 and mean > confidence * error:
             best, best_mean = index, mean
     return best
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for a single value)."""
+    count = len(values)
+    mean = sum(values) / count
+    spread = sum((v - mean) ** 2 for v in values) / max(1, count - 1)
+    return mean, math.sqrt(spread / count)
