@@ -5,7 +5,10 @@ Python type) may escape, and a bad input changes nothing."""
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -57,20 +60,68 @@ def test_move_text_reads_or_raises_value_error_and_changes_nothing(text: str) ->
     assert STATE.record().to_json() == before
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    st.dictionaries(
-        st.sampled_from(["target", "max_deals", "aces", "jokers", "strict_pegging", "nope"]),
-        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-        max_size=3,
+class _Text(enum.StrEnum):
+    LOW = "low"
+    EITHER = "either"
+    TOUCHING = "touching"
+    AUTO = "auto"
+
+
+class _Number(enum.IntEnum):
+    ONE = 1
+    TWO = 2
+    FOUR = 4
+
+
+def _option_values() -> st.SearchStrategy[object]:
+    """Values of every Python type a caller might pass as an option, the right and wrong."""
+    defaults = [d for game in GAMES for _, d in rummykit.variant(game).options]
+    return (
+        st.sampled_from(defaults)
+        | st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats()
+        | st.text(max_size=8)
+        | st.binary(max_size=4)
+        | st.sampled_from([*_Text, *_Number])
+        | st.integers(0, 5)
+        .map(lambda n: [float(n), complex(n), Fraction(n), Decimal(n)])
+        .flatmap(st.sampled_from)
+        | st.lists(st.integers(), max_size=2)
+        | st.dictionaries(st.text(max_size=2), st.integers(), max_size=2)
     )
-)
-def test_options_are_accepted_or_refused_with_value_error(options: dict[str, object]) -> None:
+
+
+GAMES = rummykit.variants()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(GAMES).flatmap(
+    lambda game: st.tuples(
+        st.just(game),
+        st.dictionaries(
+            st.sampled_from([name for name, _ in rummykit.variant(game).options] + ["nope"]),
+            _option_values(),
+            max_size=3,
+        ),
+    )
+))  # fmt: skip
+def test_options_are_accepted_as_plain_values_or_refused_with_value_error(
+    game_and_options: tuple[str, dict[str, object]],
+) -> None:
+    game, options = game_and_options
     try:
-        variant = rummykit.variant("crib-rummy", **options)
-    except (ValueError, TypeError):
+        variant = rummykit.variant(game, **options)
+    except ValueError:  # not even a TypeError: every option is checked by value and type
         return
-    assert variant.new_game(players=2, seed=1).legal_moves()
+    # what was accepted is held as the plain value a record gives back, and replays
+    assert all(type(v) in (bool, int, str, type(None)) for _, v in variant.options)
+    state = variant.new_game(players=variant.min_players, seed=1)
+    state = state.apply(state.legal_moves()[0])
+    replayed = GameRecord.from_json(state.record().to_json()).replay()
+    assert replayed.variant == variant
+    assert replayed == state
 
 
 def _mutations() -> st.SearchStrategy[dict[str, object]]:

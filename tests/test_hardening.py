@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import enum
 import pickle
 import random
 import threading
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -152,6 +155,44 @@ def test_item8_a_card_is_a_code_or_a_text(value: object) -> None:
 def test_item8_move_text_must_be_a_str(value: object) -> None:
     with pytest.raises(MoveParseError, match="a move's text is a str"):
         parse_move(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value"),
+    [
+        ("crazy-rummy", "decks", 2.0),
+        ("crazy-rummy", "decks", 1 + 0j),
+        ("crazy-rummy", "decks", Fraction(2)),
+        ("crazy-rummy", "decks", Decimal(2)),
+        ("crib-rummy", "jokers", 4.0),
+        ("gin-rummy", "knock_card", 10.0),
+        ("contract-rummy", "deal_sizes", []),
+        ("crazy-rummy", "penalties", {}),
+        ("crib-rummy", "aces", ["low"]),
+        ("crummy-rummy", "claim_order", b"main"),
+    ],
+)
+def test_item8_an_option_of_the_wrong_type_is_refused_naming_it(
+    game: str, option: str, value: object
+) -> None:
+    with pytest.raises(OptionError, match=f"^{option} must be"):
+        rummykit.variant(game, **{option: value})
+
+
+def test_item8_enum_members_are_taken_as_the_plain_values_a_record_gives_back() -> None:
+    class Aces(enum.StrEnum):
+        EITHER = "either"
+
+    class Jokers(enum.IntEnum):
+        FOUR = 4
+
+    game = rummykit.variant("crib-rummy", aces=Aces.EITHER, jokers=Jokers.FOUR)
+    assert [type(game.option(name)) for name in ("aces", "jokers")] == [str, int]
+    assert game == rummykit.variant("crib-rummy", aces="either", jokers=4)
+    state = game.new_game(players=2, seed=3)
+    record = state.record().to_json()
+    assert '"aces": "either"' in record
+    assert GameRecord.from_json(record).replay() == state
 
 
 def test_item8_an_unknown_option_name_lists_the_options() -> None:

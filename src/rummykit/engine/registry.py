@@ -34,6 +34,7 @@ import builtins
 import importlib
 import importlib.metadata
 import inspect
+import operator
 import re
 import threading
 import warnings
@@ -337,7 +338,7 @@ class _Registry:
                     f"{id} has no option {', '.join(map(repr, unknown))}; "
                     f"its options are: {', '.join(known) or 'none'}"
                 )
-        built = build(**options)
+        built = build(**{name: plain_option(value) for name, value in options.items()})
         if not isinstance(built, Variant):
             raise RegistryError(
                 f"the factory of variant {id!r} ({entry.source}) returned "
@@ -377,6 +378,28 @@ class _Registry:
 
 
 _REGISTRY = _Registry()
+
+
+def plain_option(value: object) -> object:
+    """An option's value as the plain JSON value a record of the game will give back when
+    replayed: the text of a ``str`` subclass (a ``StrEnum`` member), the number of an
+    integer of another type (an ``IntEnum`` member, a NumPy integer), anything else as it is
+    (for the game's factory to accept or refuse). A variant built from a record is then the
+    variant the game was built as.
+
+    >>> import enum
+    >>> class Aces(enum.StrEnum):
+    ...     LOW = "low"
+    >>> plain_option(Aces.LOW), type(plain_option(Aces.LOW)).__name__, plain_option(2.0)
+    ('low', 'str', 2.0)
+    """
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int) or hasattr(type(value), "__index__"):
+        return int(operator.index(value))  # type: ignore[arg-type]
+    return value
 
 
 def register(id: str, build: VariantFactory, summary: str | None = None) -> None:

@@ -60,7 +60,7 @@ from rummykit.pieces import (
     Pickup,
     StockRule,
 )
-from rummykit.pieces.options import MAX_RESHUFFLES, MAX_TURNS, flag, whole
+from rummykit.pieces.options import MAX_RESHUFFLES, MAX_TURNS, choice, flag, whole
 from rummykit.wilds import WildRules
 
 __all__ = ["ContractDeck", "contract_rummy"]
@@ -92,8 +92,7 @@ def contract_rummy(
 ) -> Variant:
     """Build the seven-round contract game with the given options (see the module docs)."""
     schedules = {"13": CONTRACT_RUMMY_SCHEDULE, "10/12": CONTRACT_RUMMY_SCHEDULE_10_12}
-    if deal_sizes not in schedules:
-        raise OptionError(f"deal_sizes must be '13' or '10/12' (R26), not {deal_sizes!r}")
+    deal_sizes = choice("deal_sizes", deal_sizes, schedules, " (R26)")
     try:
         distinct = RunDistinctness(distinct_contract_melds)
     except ValueError:

@@ -79,7 +79,7 @@ def crazy_rummy(
     set_copy_limit: bool = True,
 ) -> Variant:
     """Build Crazy Rummy with the given options (see the module documentation)."""
-    if decks not in (1, 2, "auto") or isinstance(decks, bool):
+    if decks != "auto" and (type(decks) is not int or decks not in (1, 2)):
         raise OptionError(f"decks must be 1, 2 or 'auto' (R22), not {decks!r}")
     try:
         restriction = discard_rule_named(discard_restriction)

@@ -11,13 +11,19 @@ rummykit.errors.OptionError: knock_card must be at most 10, not 11
 Traceback (most recent call last):
 ...
 rummykit.errors.OptionError: shutout must be True or False, not 1
+>>> choice("aces", ["low"], ("low", "either"))
+Traceback (most recent call last):
+...
+rummykit.errors.OptionError: aces must be 'low' or 'either', not ['low']
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rummykit.errors import OptionError
 
-__all__ = ["CEILINGS", "MAX_RESHUFFLES", "MAX_TURNS", "flag", "whole"]
+__all__ = ["CEILINGS", "MAX_RESHUFFLES", "MAX_TURNS", "choice", "flag", "whole"]
 
 #: The reshuffle safeguard's default in the games that turn the discard pile into a new stock
 #: (R36a): a deal ends, scored as if the stock had run out, rather than reshuffle more often.
@@ -57,7 +63,26 @@ def whole(name: str, value: object, least: int, most: int | None = None) -> int:
         most = CEILINGS.get(name)
     if most is not None and value > most:
         raise OptionError(f"{name} must be at most {most}, not {value!r}")
-    return value
+    return int(value)  # an int subclass (an IntEnum member) as a plain int
+
+
+def choice(name: str, value: object, allowed: Iterable[str], why: str = "") -> str:
+    """``value`` if it is one of the texts ``allowed`` (a plain ``str``: a value of a ``str``
+    subclass, such as a ``StrEnum`` member, is given as its text); ``why`` is added to the
+    message, e.g. the rule's number.
+
+    >>> choice("deal_sizes", "10/12", ("13", "10/12"))
+    '10/12'
+    >>> choice("deal_sizes", 13, ("13", "10/12"), " (R26)")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.OptionError: deal_sizes must be '13' or '10/12' (R26), not 13 (see: ...)
+    """
+    texts = tuple(allowed)
+    if not isinstance(value, str) or value not in texts:
+        names = " or ".join(filter(None, [", ".join(map(repr, texts[:-1])), repr(texts[-1])]))
+        raise OptionError(f"{name} must be {names}{why}, not {value!r}")
+    return str.__str__(value)
 
 
 def flag(name: str, value: object) -> bool:

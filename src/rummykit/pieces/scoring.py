@@ -73,12 +73,9 @@ class PenaltyTable:
             "royal": cls((*range(1, 11), 11, 12, 13), wild=25),
             "beanie": cls(tuple(5 if r <= 9 else 10 for r in range(1, 14)), wild=25),
         }
-        try:
-            return tables[kind]
-        except KeyError:
-            raise OptionError(
-                f"penalties must be one of {', '.join(tables)} (R14), not {kind!r}"
-            ) from None
+        if not isinstance(kind, str) or kind not in tables:
+            raise OptionError(f"penalties must be one of {', '.join(tables)} (R14), not {kind!r}")
+        return tables[kind]
 
     @classmethod
     def face_values(cls) -> PenaltyTable:
