@@ -93,6 +93,57 @@ def test_a_sample_of_a_player_who_went_out_by_playing_the_drawn_card_and_discard
         assert (sample.drawn, sample.single) == (state.drawn, state.single)
 
 
+def _crummy_mid_trick(players: int, seed: int, moves: int) -> TrickState:
+    state = rummykit.variant("crummy").new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert isinstance(state, TrickState)
+    return state
+
+
+def test_a_sample_mid_trick_lets_the_seat_to_move_play() -> None:
+    # Crummy, found by the property above: seat 0 is to move to the trick 7D KC QS, so it
+    # holds a heart (the KH); seat 1 cannot see that, and a sample that gave seat 0 the 7C
+    # instead left it to move with no card it may play, and the game with no legal move.
+    state = _crummy_mid_trick(5, 427, 241)
+    assert [str(c) for c in state.trick] == ["7D", "KC", "QS"] and state.to_move == 0
+    view = state.view(1)
+    for number in range(40):
+        sample = sample_state(view, random.Random(number))
+        assert sample.view(1) == view
+        assert sample.legal_moves(), number
+        assert any(card.suit is rummykit.Suit.HEARTS for card in sample.hands[0])  # type: ignore[attr-defined]
+
+
+def test_a_sample_mid_trick_keeps_what_the_play_said_of_every_hand() -> None:
+    # Every seat passed over in the trick in play could not have played to it then, and the
+    # seat to move can: over whole games at every count, from every seat's view.
+    from rummykit.engine.trick import _trick_facts
+
+    checked = 0
+    for players in (3, 4, 5):
+        for seed in range(3):
+            state = rummykit.variant("crummy").new_game(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                if state.trick:
+                    for seat in range(players):
+                        view = state.view(seat)
+                        sample = sample_state(view, random.Random(checked))
+                        assert isinstance(sample, TrickState)
+                        tricks = sample.variant.rules.tricks  # type: ignore[attr-defined]
+                        for other, so_far, later, may in _trick_facts(view):
+                            hand = (*sample.hands[other], *later)
+                            assert bool(tricks.playable(so_far, hand)) is may
+                        assert sample.legal_moves()
+                        checked += 1
+                legal = state.legal_moves()
+                state = state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 1000
+
+
 def test_samples_differ_where_the_seat_cannot_see() -> None:
     state = rummykit.variant("crummy").new_game(players=4, seed=2)
     view = state.view(0)

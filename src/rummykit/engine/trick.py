@@ -530,7 +530,9 @@ class TrickGameRules:
     def sample(self, view: TrickView, rng: random.Random) -> TrickState:
         """A whole position that ``view`` cannot tell from the real one: the other seats'
         face-down quartets get ranks drawn at random among the ranks none of whose cards the
-        seat has seen, and the other hands the rest of the unseen cards at random.
+        seat has seen, and the other hands the rest of the unseen cards at random, as the
+        trick in play allows: the seat to move holds a card it may play, and a seat the
+        trick passed over holds none it could have played then (:func:`_trick_facts`).
         ``sample(view).view(view.seat) == view``. The record of start-of-trick positions
         for the repetition rule (R7) starts afresh: it holds other hands."""
         game = view.game
@@ -572,6 +574,9 @@ class TrickGameRules:
             del unseen[:count]
         if unseen:
             raise OptionError(f"the view does not add up: {len(unseen)} cards left over")
+        facts = _trick_facts(view)
+        if facts:
+            hands = _fit_trick(hands, seat, facts, self.tricks, rng)
         template = game.new_game(players=players, seed=rng.randrange(2**31))
         assert isinstance(template, TrickState)
         return evolve(
@@ -636,6 +641,82 @@ class TrickGameRules:
                 hands.append(tuple(sorted(rest[: len(hand)])))
                 del rest[: len(hand)]
         return evolve(state, hands=tuple(hands), quartets=tuple(quartets))
+
+
+#: What the trick in play tells of a hand the seat cannot see: ``(seat, trick so far, cards
+#: the seat played to the trick after that, may play)``: whether, holding its hand and those
+#: cards, the seat could play to the trick as it was then.
+_TrickFact = tuple[int, tuple[Card, ...], tuple[Card, ...], bool]
+
+
+def _trick_facts(view: TrickView) -> list[_TrickFact]:
+    """What the trick in play says of the other seats' hands: the seat to move may play to
+    it, and every seat the play passed over (between one card and the next, clockwise)
+    could not play to the trick as it was then (its hand then: its hand now and the cards
+    it played to the trick later).
+
+    >>> import rummykit
+    >>> state = rummykit.variant("crummy").new_game(players=4, seed=1)
+    >>> _trick_facts(state.view(0))   # no trick in play yet: nothing to tell
+    []
+    """
+    if view.phase is not TrickPhase.TRICK or not view.trick:
+        return []
+    players, plays = view.players, view.trick
+    facts: list[_TrickFact] = []
+    for index, (seat, _) in enumerate(plays):
+        following = plays[index + 1][0] if index + 1 < len(plays) else view.to_move
+        so_far = tuple(card for _, card in plays[: index + 1])
+        other = (seat + 1) % players
+        while other != following:
+            later = tuple(card for s, card in plays[index + 1 :] if s == other)
+            facts.append((other, so_far, later, False))
+            other = (other + 1) % players
+    facts.append((view.to_move, tuple(card for _, card in plays), (), True))
+    return [fact for fact in facts if fact[0] != view.seat]
+
+
+#: Card swaps :func:`_fit_trick` tries before it gives up on a view.
+_FIT_STEPS = 20_000
+
+
+def _fit_trick(
+    hands: list[tuple[Card, ...]],
+    seat: int,
+    facts: Sequence[_TrickFact],
+    tricks: TrickRules,
+    rng: random.Random,
+) -> list[tuple[Card, ...]]:
+    """``hands`` (those of the seats other than ``seat`` dealt at random) changed by swaps
+    of cards between the seats the facts are about and the other hidden hands until every
+    fact holds: a random local search that never makes more facts fail than before."""
+
+    def failing(hands: Sequence[tuple[Card, ...]]) -> list[int]:
+        return [
+            seat
+            for seat, so_far, later, may in facts
+            if bool(tricks.playable(so_far, (*hands[seat], *later))) is not may
+        ]
+
+    hidden = [s for s, hand in enumerate(hands) if hand and s != seat]
+    wrong = failing(hands)
+    for _ in range(_FIT_STEPS):
+        if not wrong:
+            return hands
+        fix = rng.choice(wrong)
+        others = [s for s in hidden if s != fix]
+        if not hands[fix] or not others:
+            break
+        other = rng.choice(others)
+        mine, theirs = list(hands[fix]), list(hands[other])
+        i, j = rng.randrange(len(mine)), rng.randrange(len(theirs))
+        mine[i], theirs[j] = theirs[j], mine[i]
+        trial = list(hands)
+        trial[fix], trial[other] = tuple(sorted(mine)), tuple(sorted(theirs))
+        now = failing(trial)
+        if len(now) <= len(wrong):
+            hands, wrong = trial, now
+    raise OptionError("the view does not add up: no deal of the unseen cards fits the trick")
 
 
 def _expect(state: TrickState) -> str:
