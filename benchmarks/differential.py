@@ -322,7 +322,7 @@ def _line(
             "is_over": state.is_over,
             "to_move": state.to_move,
             "deal_number": state.deal_number,
-            "record": json.loads(state.record().to_json()),
+            "record": _first_format(json.loads(state.record().to_json())),
         }
     except Exception as error:
         yield {
@@ -330,6 +330,25 @@ def _line(
             "error": f"{type(error).__name__}: {error}",
             "after_moves": positions,
         }
+
+
+def _first_format(record: dict[str, Any]) -> dict[str, Any]:
+    """A game record in the shape of the first format (``rummykit.record/1``: bare move
+    texts, no result), whatever format the engine under test writes: the seat of each move
+    and the result that later formats add are in the fingerprint already (the seat to move
+    at every position, the scores at the end), and revisions on both sides of a format
+    change must compare.
+
+    >>> _first_format({"format": "rummykit.record/2", "moves": [{"seat": 1, "move": "draw"}],
+    ...                "result": None})
+    {'format': 'rummykit.record/1', 'moves': ['draw']}
+    """
+    if record.get("format") == "rummykit.record/1":
+        return record
+    old = {key: value for key, value in record.items() if key != "result"}
+    old["format"] = "rummykit.record/1"
+    old["moves"] = [entry["move"] for entry in record["moves"]]
+    return old
 
 
 #: ``--wilds-in-card-order`` (set by :func:`main`, inherited by the worker processes).

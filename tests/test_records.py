@@ -1,5 +1,6 @@
-"""Game records (DESIGN.md "Reproducible"): (variant, options, players, seed, setup, moves)
-as JSON, exact replay, and tampered records refused with the index of the first bad entry.
+"""Game records (DESIGN.md "Reproducible"): (variant, options, players, seed, setup, moves
+with their seats, result) as JSON, exact replay, and tampered records refused with the index
+of the first bad entry. Records of the first format (bare move texts) still replay.
 """
 
 from __future__ import annotations
@@ -61,6 +62,25 @@ def replay(data: object) -> RummyState:
     return GameRecord.from_json(json.dumps(data)).replay()  # type: ignore[return-value]
 
 
+def texts(data: dict[str, object]) -> list[str]:
+    """The move texts of a record's data."""
+    return [entry["move"] for entry in data["moves"]]  # type: ignore[attr-defined, index]
+
+
+def with_texts(data: dict[str, object], moves: list[str]) -> dict[str, object]:
+    """``data`` with these move texts, each at the seat of the entry it replaces (the seat
+    of the last entry past the end)."""
+    seats = [entry["seat"] for entry in data["moves"]]  # type: ignore[attr-defined, index]
+    seats = (seats + [seats[-1]] * len(moves))[: len(moves)]
+    return {**data, "moves": [{"seat": s, "move": m} for s, m in zip(seats, moves, strict=True)]}
+
+
+def first_format(data: dict[str, object]) -> dict[str, object]:
+    """``data`` as a record of the first format: bare move texts, no result."""
+    old = {k: v for k, v in data.items() if k != "result"}
+    return {**old, "format": "rummykit.record/1", "moves": texts(data)}
+
+
 # -- round trip --------------------------------------------------------------------------------
 
 
@@ -119,7 +139,8 @@ def test_stacked_games_record_their_setup_and_replay():
     assert setup["dealer"] == 1
     assert len(setup["deck"]) == 106
     assert setup["deck"][:4] == ["3S", "KS", "4S", "3H"]
-    assert data["moves"] == ["start", "draw", "meld run 3S-5S: 3S 4S 5S", "discard AD"]
+    assert texts(data) == ["start", "draw", "meld run 3S-5S: 3S 4S 5S", "discard AD"]
+    assert [m["seat"] for m in data["moves"]] == [0, 0, 0, 0]  # the player behind starts
     replayed = replay(data)
     assert replayed == state
     assert replayed.scores == (10, 40)
@@ -155,9 +176,7 @@ def test_unknown_variant(record_data):
 
 
 def _first_discard(data: dict[str, object]) -> int:
-    moves = data["moves"]
-    assert isinstance(moves, list)
-    return next(i for i, m in enumerate(moves) if m.startswith("discard"))
+    return next(i for i, m in enumerate(texts(data)) if m.startswith("discard"))
 
 
 def test_an_illegal_move_names_its_index(record_data):
@@ -165,41 +184,41 @@ def test_an_illegal_move_names_its_index(record_data):
     index = _first_discard(record_data)
     hand = states[index].hands[states[index].to_move]
     card = next(str(c) for c in map(rummykit.Card, range(52)) if c not in hand)
-    moves = list(record_data["moves"])
+    moves = texts(record_data)
     moves[index] = f"discard {card}"
-    error = _bad({**record_data, "moves": moves}, index)
+    error = _bad(with_texts(record_data, moves), index)
     assert f"discard {card}" in str(error)
     assert f"move {index}" in str(error)
 
 
 def test_the_first_bad_entry_is_reported(record_data):
-    moves = list(record_data["moves"])
+    moves = texts(record_data)
     later = _first_discard(record_data) + 5
     moves[later] = "fly away"
     moves[later + 3] = "discard 11H"
-    _bad({**record_data, "moves": moves}, later)
+    _bad(with_texts(record_data, moves), later)
 
 
 def test_a_card_that_does_not_exist(record_data):
-    moves = list(record_data["moves"])
+    moves = texts(record_data)
     index = _first_discard(record_data)
     moves[index] = "discard 11H"
-    error = _bad({**record_data, "moves": moves}, index)
+    error = _bad(with_texts(record_data, moves), index)
     assert "11H" in str(error)
 
 
 def test_a_move_after_the_end_of_the_game(finished):
     data = json.loads(finished[-1].record().to_json())
-    data["moves"].append("draw")
+    data["moves"].append({"seat": finished[-1].to_move, "move": "draw"})
     _bad(data, len(data["moves"]) - 1)
 
 
 def test_a_move_that_is_not_a_move(record_data):
-    moves = [*record_data["moves"][:3], "take it", *record_data["moves"][3:]]
-    _bad({**record_data, "moves": moves}, 3)
+    moves = texts(record_data)
+    _bad(with_texts(record_data, [*moves[:3], "take it", *moves[3:]]), 3)
 
 
-@pytest.mark.parametrize("version", ["rummykit.record/0", "rummykit.record/2", None, 1, ""])
+@pytest.mark.parametrize("version", ["rummykit.record/0", "rummykit.record/3", None, 1, ""])
 def test_a_wrong_format_version(record_data, version):
     error = _bad({**record_data, "format": version})
     assert "format" in str(error)
@@ -222,9 +241,92 @@ def test_missing_fields(record_data, field):
 @pytest.mark.parametrize(
     "moves", ["draw", {"0": "draw"}, ["draw", 3], [["draw"]], None, 7, ["draw", None]]
 )
-def test_moves_must_be_a_list_of_texts(record_data, moves):
-    error = _bad({**record_data, "moves": moves})
+def test_moves_of_the_first_format_must_be_a_list_of_texts(record_data, moves):
+    error = _bad({**first_format(record_data), "moves": moves})
     assert "moves" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("moves", "index"),
+    [
+        ("draw", None),
+        (None, None),
+        ({"seat": 0, "move": "draw"}, None),
+        (["draw"], 0),
+        ([{"seat": 0}], 0),
+        ([{"seat": 0, "move": "start", "when": 1}], 0),
+        ([{"seat": "0", "move": "start"}], 0),
+        ([{"seat": True, "move": "start"}], 0),
+        ([{"seat": 1.0, "move": "start"}], 0),
+        ([{"seat": 1, "move": ["start"]}], 0),
+    ],
+)
+def test_moves_must_be_a_list_of_seats_and_texts(record_data, moves, index):
+    error = _bad({**record_data, "moves": moves, "result": None}, index)
+    assert "move" in str(error)
+
+
+def test_a_move_given_to_the_wrong_seat_names_its_index(record_data):
+    data = json.loads(json.dumps(record_data))
+    index = _first_discard(record_data)
+    entry = data["moves"][index]
+    entry["seat"] = 1 - entry["seat"]
+    error = _bad(data, index)
+    assert f"given to seat {entry['seat']}" in str(error)
+    assert f"seat {1 - entry['seat']} is to move" in str(error)
+
+
+def test_every_move_records_the_seat_that_made_it(finished):
+    data = json.loads(finished[-1].record().to_json())
+    assert [m["seat"] for m in data["moves"]] == [s.to_move for s in finished[:-1]]
+    assert finished[-1].movers == tuple(s.to_move for s in finished[:-1])
+
+
+def test_a_finished_game_records_its_result_and_replay_checks_it(finished):
+    data = json.loads(finished[-1].record().to_json())
+    final = finished[-1]
+    assert data["result"] == {"scores": list(final.scores), "winners": list(final.winners)}
+    assert replay(data) == final
+    wrong = {"scores": [s + 1 for s in final.scores], "winners": list(final.winners)}
+    error = _bad({**data, "result": wrong})
+    assert "result" in str(error) and str(list(final.scores)) in str(error)
+    error = _bad({**data, "result": {**data["result"], "winners": [9]}})
+    assert "winners [9]" in str(error)
+
+
+def test_a_game_in_play_records_no_result_and_a_result_for_it_is_refused(record_data):
+    assert record_data["result"] is None
+    final = {"scores": [0, 0], "winners": [0]}
+    error = _bad({**record_data, "result": final})
+    assert "unfinished" in str(error)
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        [0, 0],
+        {"scores": [0, 0]},
+        {"scores": [0.5, 0], "winners": []},
+        {"scores": "0 0", "winners": []},
+    ],
+)
+def test_a_malformed_result_is_refused(record_data, result):
+    error = _bad({**record_data, "result": result})
+    assert "'result'" in str(error)
+
+
+def test_a_record_of_the_first_format_still_replays(finished, record_data):
+    for data, state in (
+        (record_data, None),
+        (json.loads(finished[-1].record().to_json()), finished[-1]),
+    ):
+        old = first_format(data)
+        record = GameRecord.from_json(json.dumps(old))
+        assert record.seats is None and record.result is None
+        assert record.replay() == (state or replay(data))
+        assert json.loads(record.to_json()) == old  # written back in its own format
+    with pytest.raises(RecordError, match="unknown entries 'result'"):
+        GameRecord.from_json(json.dumps({**first_format(record_data), "result": None}))
 
 
 @pytest.mark.parametrize(
@@ -272,10 +374,10 @@ def test_text_that_is_not_a_record(text):
 
 
 def test_nothing_is_half_applied(record_data):
-    moves = list(record_data["moves"])
+    moves = texts(record_data)
     index = len(moves) - 3
     moves[index] = "discard 11H"
-    record = GameRecord.from_json(json.dumps({**record_data, "moves": moves}))
+    record = GameRecord.from_json(json.dumps(with_texts(record_data, moves)))
     result = None
     with pytest.raises(RecordError) as caught:
         result = record.replay()
@@ -294,7 +396,7 @@ def test_nothing_is_half_applied(record_data):
 
 
 def test_records_are_plain_json_with_the_documented_fields(record_data):
-    assert record_data["format"] == "rummykit.record/1"
+    assert record_data["format"] == "rummykit.record/2"
     assert set(record_data) >= {
         "format",
         "variant",
@@ -303,8 +405,9 @@ def test_records_are_plain_json_with_the_documented_fields(record_data):
         "seed",
         "setup",
         "moves",
+        "result",
     }
     assert record_data["options"] == dict(CRIB.options)
-    assert all(isinstance(m, str) for m in record_data["moves"])
-    assert all(parse_move(m) is not None for m in record_data["moves"])
-    assert any(isinstance(parse_move(m), Discard) for m in record_data["moves"])
+    assert all(set(m) == {"seat", "move"} for m in record_data["moves"])
+    assert all(parse_move(m) is not None for m in texts(record_data))
+    assert any(isinstance(parse_move(m), Discard) for m in texts(record_data))

@@ -30,7 +30,7 @@ from rummykit.engine.moves import (
     TakeDiscard,
     parse_move,
 )
-from rummykit.engine.record import GameRecord
+from rummykit.engine.record import GameRecord, GameResult
 from rummykit.engine.registry import variant, variants
 from rummykit.engine.views import HIDDEN, Hidden, View
 from rummykit.errors import (
@@ -73,6 +73,7 @@ __all__ = [
     "Draw",
     "End",
     "GameRecord",
+    "GameResult",
     "GameState",
     "Hidden",
     "IllegalMoveError",

@@ -131,15 +131,17 @@ class Rules(Protocol[S]):
         ...
 
 
-_History = tuple["_History | None", "Move"]
+#: A state's history: a link to the history before the last move, the seat that made it and
+#: the move (sharing every earlier link with the states before, so ``apply`` copies nothing).
+_History = tuple["_History | None", int, "Move"]
 
 
-def _flat_history(link: _History | None) -> tuple[Move, ...]:
-    """The moves of a history chain, oldest first (without recursion)."""
-    out: list[Move] = []
+def _flat_history(link: _History | None) -> tuple[tuple[int, Move], ...]:
+    """The (seat, move) pairs of a history chain, oldest first (without recursion)."""
+    out: list[tuple[int, Move]] = []
     while link is not None:
-        link, move = link
-        out.append(move)
+        link, seat, move = link
+        out.append((seat, move))
     out.reverse()
     return tuple(out)
 
@@ -229,7 +231,20 @@ class GameState:
     @property
     def moves(self) -> tuple[Move, ...]:
         """Every move applied since the game (or stacked deal) started, in order."""
-        return _flat_history(self.history)
+        return tuple(move for _, move in _flat_history(self.history))
+
+    @property
+    def movers(self) -> tuple[int, ...]:
+        """The seat that made each of :attr:`moves` (the seat that was to move then).
+
+        >>> import rummykit
+        >>> state = rummykit.variant("gin-rummy").new_game(players=2, seed=1)
+        >>> for _ in range(3):
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.moves, state.movers
+        ((Pass(), Pass(), Draw()), (0, 1, 0))
+        """
+        return tuple(seat for seat, _ in _flat_history(self.history))
 
     def record(self) -> GameRecord:
         """The game so far as a :class:`~rummykit.engine.record.GameRecord`. Raises
@@ -270,8 +285,8 @@ class GameState:
         return self
 
     def __getstate__(self) -> dict[str, object]:
-        """The fields to pickle: the history as a flat tuple of moves (a linked chain as deep
-        as the game would overflow the pickler's recursion), no cached data."""
+        """The fields to pickle: the history as a flat tuple of (seat, move) pairs (a linked
+        chain as deep as the game would overflow the pickler's recursion), no cached data."""
         fields = dict(self.__dict__)
         fields["history"] = _flat_history(self.history)
         return fields
@@ -279,14 +294,15 @@ class GameState:
     def __setstate__(self, fields: dict[str, object]) -> None:
         fields = dict(fields)
         link: _History | None = None
-        for move in cast("tuple[Move, ...]", fields["history"]):
-            link = (link, move)
+        for seat, move in cast("tuple[tuple[int, Move], ...]", fields["history"]):
+            link = (link, seat, move)
         fields["history"] = link
         object.__setattr__(self, "__dict__", fields)
 
     def extend_history(self, move: Move) -> _History:
-        """The history link that records ``move`` after this state (for rules modules)."""
-        return (self.history, move)
+        """The history link that records ``move``, made by the seat to move, after this
+        state (for rules modules)."""
+        return (self.history, self.to_move, move)
 
 
 _POSITIONS: dict[type[GameState], Callable[[GameState], tuple[object, ...]]] = {}

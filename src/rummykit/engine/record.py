@@ -1,4 +1,5 @@
-"""Game records: (variant, options, players, seed, setup, moves) as JSON, and exact replay.
+"""Game records: (variant, options, players, seed, setup, moves with the seat that made
+each, and the result of a finished game) as JSON, and exact replay.
 
 >>> import rummykit
 >>> from rummykit.engine.record import GameRecord
@@ -7,15 +8,21 @@
 >>> record = GameRecord.from_json(state.record().to_json())
 >>> record.replay() == state
 True
+>>> record.to_dict()["moves"]
+[{'seat': 0, 'move': 'draw'}]
 >>> GameRecord.from_json('{"format": "rummykit.record/0"}')
 Traceback (most recent call last):
 ...
 rummykit.errors.RecordError: record format 'rummykit.record/0' is not supported; ...
+
+Records of the first format (``rummykit.record/1``: moves as bare texts, no result) are
+still read and replayed.
 """
 
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -26,15 +33,26 @@ from rummykit.engine.moves import Move, parse_move
 from rummykit.engine.registry import ensure_rebuildable, variant
 from rummykit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError
 
-__all__ = ["FORMAT", "GameRecord"]
+__all__ = ["FORMAT", "READS", "GameRecord", "GameResult"]
 
-#: The record format this version writes and reads.
-FORMAT: Final = "rummykit.record/1"
+#: The record format this version writes.
+FORMAT: Final = "rummykit.record/2"
+#: The record formats this version reads: the first had no seats and no result.
+READS: Final = ("rummykit.record/1", FORMAT)
 
 
-#: The entries of a record, and of its setup.
-_KEYS: Final = frozenset({"format", "variant", "options", "players", "seed", "setup", "moves"})
+#: The entries of a record (by format), of its setup, of a move and of a result.
+_KEYS: Final = {
+    "rummykit.record/1": frozenset(
+        {"format", "variant", "options", "players", "seed", "setup", "moves"}
+    ),
+    FORMAT: frozenset(
+        {"format", "variant", "options", "players", "seed", "setup", "moves", "result"}
+    ),
+}
 _SETUP_KEYS: Final = frozenset({"deck", "scores", "dealer", "deal", "first"})
+_MOVE_KEYS: Final = frozenset({"seat", "move"})
+_RESULT_KEYS: Final = frozenset({"scores", "winners"})
 
 
 def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -51,9 +69,37 @@ def _options(value: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(value.items()))
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen
+class GameResult:
+    """How a finished game ended: every seat's final score and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, state: GameState) -> GameResult | None:
+        """The result of ``state``'s game, ``None`` while it is still being played."""
+        if not state.is_over:
+            return None
+        return cls(tuple(state.scores), tuple(getattr(state, "winners", ())))
+
+    def to_dict(self) -> dict[str, list[int]]:
+        """The result as JSON-ready data, as a record holds it."""
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+    def __str__(self) -> str:
+        return f"scores {list(self.scores)}, winners {list(self.winners)}"
+
+
 @attrs.frozen
 class GameRecord:
-    """Everything needed to reproduce a game exactly. Moves are kept in their text form."""
+    """Everything needed to reproduce a game exactly: moves are kept in their text form,
+    with the seat that made each (``seats``; ``None`` in a record of the first format), and
+    a finished game's ``result``, which a replay checks."""
 
     variant: str
     options: tuple[tuple[str, object], ...] = attrs.field(converter=_options)
@@ -61,6 +107,8 @@ class GameRecord:
     seed: int
     setup: Setup
     moves: tuple[str, ...]
+    seats: tuple[int, ...] | None = None
+    result: GameResult | None = None
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
@@ -76,19 +124,29 @@ class GameRecord:
             seed=state.seed,
             setup=state.setup,
             moves=tuple(str(m) for m in state.moves),
+            seats=state.movers,
+            result=GameResult.of(state),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data."""
-        return {
-            "format": FORMAT,
+        """The record as JSON-ready data (the current :data:`FORMAT`; a record read from the
+        first format, which has no seats, is written in that format)."""
+        data: dict[str, Any] = {
+            "format": FORMAT if self.seats is not None else READS[0],
             "variant": self.variant,
             "options": dict(self.options),
             "players": self.players,
             "seed": self.seed,
             "setup": self.setup.to_json(),
-            "moves": list(self.moves),
         }
+        if self.seats is None:
+            data["moves"] = list(self.moves)
+            return data
+        data["moves"] = [
+            {"seat": seat, "move": move} for seat, move in zip(self.seats, self.moves, strict=True)
+        ]
+        data["result"] = None if self.result is None else self.result.to_dict()
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON string."""
@@ -114,27 +172,32 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         found = data.get("format")
-        if found != FORMAT:
+        if found not in READS:
             raise RecordError(
-                f"record format {found!r} is not supported; this rummykit reads {FORMAT!r}"
+                f"record format {found!r} is not supported; this rummykit reads "
+                f"{' and '.join(map(repr, READS))}"
             )
+        keys = _KEYS[found]
         missing = [k for k in ("variant", "players", "seed", "moves") if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(set(data) - keys)
         if unknown:
             raise RecordError(
                 f"record has unknown entries {', '.join(map(repr, unknown))}; a "
-                f"{FORMAT} record has {', '.join(sorted(_KEYS))}"
+                f"{found} record has {', '.join(sorted(keys))}"
             )
-        options, setup, moves = data.get("options", {}), data.get("setup", {}), data["moves"]
+        options, setup = data.get("options", {}), data.get("setup", {})
         if not isinstance(options, dict) or not isinstance(setup, dict):
             raise RecordError("record 'options' and 'setup' must be JSON objects")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("record 'moves' must be a list of move texts")
         for key in ("players", "seed"):
-            if not isinstance(data[key], int) or isinstance(data[key], bool):
+            if not _whole(data[key]):
                 raise RecordError(f"record {key!r} must be a whole number")
+        if found == READS[0]:
+            moves, seats, result = _texts(data["moves"]), None, None
+        else:
+            moves, seats = _moves(data["moves"])
+            result = _result(data.get("result"))
         wrong = sorted(set(setup) - _SETUP_KEYS)
         if wrong:
             raise RecordError(
@@ -157,7 +220,9 @@ class GameRecord:
             players=data["players"],
             seed=data["seed"],
             setup=stacked,
-            moves=tuple(moves),
+            moves=moves,
+            seats=seats,
+            result=result,
         )
 
     def start(self) -> GameState:
@@ -183,6 +248,12 @@ class GameRecord:
         state = self.start()
         yield state
         for index, text in enumerate(self.moves):
+            if self.seats is not None and self.seats[index] != state.to_move:
+                raise RecordError(
+                    f"record move {index} ({text!r}) is given to seat {self.seats[index]}, "
+                    f"but seat {state.to_move} is to move then",
+                    index=index,
+                )
             try:
                 move: Move = parse_move(text)
                 state = state.apply(move)
@@ -193,10 +264,63 @@ class GameRecord:
             yield state
 
     def replay(self) -> GameState:
-        """The state after every recorded move. Either the whole record replays or
-        :class:`~rummykit.errors.RecordError` is raised; nothing is half-applied."""
+        """The state after every recorded move. Either the whole record replays, to the
+        recorded result if it has one, or :class:`~rummykit.errors.RecordError` is raised;
+        nothing is half-applied."""
         last: GameState | None = None
         for last in self.states():  # noqa: B007
             pass
         assert last is not None
+        if self.result is not None and GameResult.of(last) != self.result:
+            found = GameResult.of(last)
+            ends = "leave the game unfinished" if found is None else f"end it with {found}"
+            raise RecordError(f"record 'result' gives {self.result}, but its moves {ends}")
         return last
+
+
+def _texts(moves: object) -> tuple[str, ...]:
+    """The moves of a first-format record: a list of move texts."""
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise RecordError("record 'moves' must be a list of move texts")
+    return tuple(moves)
+
+
+def _moves(moves: object) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The move texts and seats of a record's moves: a list of ``{"seat", "move"}``."""
+    if not isinstance(moves, list):
+        raise RecordError('record \'moves\' must be a list of {"seat": N, "move": TEXT}')
+    texts: list[str] = []
+    seats: list[int] = []
+    for index, entry in enumerate(moves):
+        if (
+            not isinstance(entry, dict)
+            or set(entry) != _MOVE_KEYS
+            or not _whole(entry["seat"])
+            or not isinstance(entry["move"], str)
+        ):
+            raise RecordError(
+                f'record move {index} must be {{"seat": N, "move": TEXT}}, not '
+                f"{reprlib.repr(entry)}",
+                index=index,
+            )
+        seats.append(entry["seat"])
+        texts.append(entry["move"])
+    return tuple(texts), tuple(seats)
+
+
+def _result(result: object) -> GameResult | None:
+    """A record's result: ``null`` (a game in play) or ``{"scores": [...], "winners": [...]}``."""
+    if result is None:
+        return None
+    if (
+        not isinstance(result, dict)
+        or set(result) != _RESULT_KEYS
+        or not all(
+            isinstance(result[k], list) and all(_whole(v) for v in result[k]) for k in _RESULT_KEYS
+        )
+    ):
+        raise RecordError(
+            'record \'result\' must be null or {"scores": [N, ...], "winners": [SEAT, ...]}, '
+            f"not {reprlib.repr(result)}"
+        )
+    return GameResult(tuple(result["scores"]), tuple(result["winners"]))

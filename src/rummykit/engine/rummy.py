@@ -357,7 +357,7 @@ class RummyRules:
     # -- playing -------------------------------------------------------------------------------
 
     def play(self, state: RummyState, move: Move) -> RummyState:
-        history = (state.history, move)
+        history = (state.history, state.to_move, move)
         if self.knock is not None:
             kind = type(move)
             if (
