@@ -249,11 +249,47 @@ def test_item9_threads_sharing_states_and_a_small_cache_agree_with_one_thread(
 # -- item 5: hand-built moves --------------------------------------------------------------
 
 
-def _malformed_moves() -> list[object]:
-    from rummykit import LayMeld, Meld, MeldKind, Suit, Swap
+def _unchecked_meld(**fields: object) -> object:
+    """A meld whose fields never went through the constructor's checks, as a crafted pickle
+    could give one: the rule check must refuse it all the same."""
+    from rummykit import Meld
 
-    run_of_ints = Meld(MeldKind.RUN, (26, 27, 28), suit=Suit.HEARTS, start=1)  # type: ignore[arg-type]
-    int_suit = Meld(MeldKind.RUN, (26, 27, 28), suit=1, start=1)  # type: ignore[arg-type]
+    meld = object.__new__(Meld)
+    for name, value in {"rank": None, "suit": None, "start": 0, **fields}.items():
+        object.__setattr__(meld, name, value)
+    object.__setattr__(meld, "_represents", None)
+    return meld
+
+
+def _meld(**fields: object) -> object:
+    from rummykit import Meld, MeldKind, Suit, parse_cards
+
+    given = {"kind": MeldKind.RUN, "cards": parse_cards("2H 3H 4H"), "suit": Suit.HEARTS}
+    return Meld(**{"start": 2, **given, **fields})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [
+        ({"kind": "run"}, "kind is a MeldKind"),
+        ({"cards": (26, 27, 28), "start": 1}, "holds Card values"),
+        ({"cards": "2H 3H 4H"}, "sequence of Card"),
+        ({"suit": 1}, "suit is a Suit"),
+        ({"start": 2.0}, "start is a whole number"),
+        ({"start": True}, "start is a whole number"),
+        ({"suit": None, "rank": 2}, "rank is a Rank"),
+    ],
+)
+def test_item5_a_meld_of_the_wrong_types_is_refused_when_built(fields, says) -> None:
+    with pytest.raises(OptionError, match=says):
+        _meld(**fields)
+
+
+def _malformed_moves() -> list[object]:
+    from rummykit import LayMeld, MeldKind, Suit, Swap
+
+    run_of_ints = _unchecked_meld(kind=MeldKind.RUN, cards=(26, 27, 28), suit=Suit.HEARTS, start=1)
+    int_suit = _unchecked_meld(kind=MeldKind.RUN, cards=(26, 27, 28), suit=1, start=1)
     queen = Card.parse("QS")
     return [
         LayMeld(run_of_ints),

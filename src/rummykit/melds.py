@@ -175,7 +175,31 @@ _MELD_KINDS: Final = frozenset({"set", "run", "quartet"})
 
 
 def _cards_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(cards, tuple):
+        return cards
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise OptionError(
+            f"a meld's cards are a sequence of Card (e.g. parse_cards('QS QH QD')), not {cards!r}"
+        )
     return tuple(cards)
+
+
+def _check_fields(meld: Meld) -> None:
+    """Raise :class:`~rummykit.errors.OptionError` naming the first field of ``meld`` of the
+    wrong type (a hand-built meld: the rule check and the meld's own text rely on them)."""
+    if not isinstance(meld.kind, MeldKind):
+        raise OptionError(f"a meld's kind is a MeldKind (e.g. MeldKind.RUN), not {meld.kind!r}")
+    for card in meld.cards:
+        if not isinstance(card, Card):
+            raise OptionError(
+                f"a meld holds Card values (Card('QS'), parse_cards('QS QH QD')), not {card!r}"
+            )
+    if meld.rank is not None and not isinstance(meld.rank, Rank):
+        raise OptionError(f"a meld's rank is a Rank (e.g. Rank.QUEEN) or None, not {meld.rank!r}")
+    if meld.suit is not None and not isinstance(meld.suit, Suit):
+        raise OptionError(f"a meld's suit is a Suit (e.g. Suit.HEARTS) or None, not {meld.suit!r}")
+    if not isinstance(meld.start, int) or isinstance(meld.start, bool):
+        raise OptionError(f"a run's start is a whole number (1-14), not {meld.start!r}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -206,6 +230,7 @@ class Meld:
     )
 
     def __attrs_post_init__(self) -> None:
+        _check_fields(self)
         if not self.cards:
             raise OptionError("a meld needs at least one card")
         if self.kind is MeldKind.RUN:
