@@ -272,13 +272,21 @@ def test_stopping_waits_for_the_exit_code_when_another_thread_reaped_the_worker(
     process.start()
     popen: Any = process._popen  # type: ignore[attr-defined]
 
+    waiting = threading.Event()
+
     def reap() -> None:
-        _, status = os.waitpid(process.pid or 0, 0)
+        waiting.set()
+        try:
+            _, status = os.waitpid(process.pid or 0, 0)
+        except ChildProcessError:  # on a loaded machine the stop may reap it first
+            return
         time.sleep(0.3)
         popen.returncode = os.waitstatus_to_exitcode(status)
 
     reaper = threading.Thread(target=reap)
     reaper.start()
+    waiting.wait()
+    time.sleep(0.05)  # let the reaper block in waitpid before the stop begins
     try:
         sim._stop_processes([process])
         assert process.exitcode == -signal.SIGTERM
