@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit import HIDDEN, IllegalMoveError, parse_cards, parse_move
+from rummykit import HIDDEN, Card, IllegalMoveError, parse_cards, parse_move
+from rummykit.engine.moves import Knock as KnockMove
 from rummykit.engine.rummy_state import Phase, RummyState
 from rummykit.games.gin_rummy import deadwood as gin_deadwood
 from rummykit.pieces import DealOutcome, Knock, knock_result
@@ -444,6 +445,50 @@ def test_the_knockers_face_down_discard_is_hidden_from_the_defender() -> None:
     # Once the deal is scored and the next one dealt, nothing of it is hidden any more.
     done = play(state, *A7S_MELDS, "pass", "pass", "pass")
     assert done.deal_number == 2
+
+
+def test_a_face_down_discard_of_the_card_just_drawn_stays_hidden() -> None:
+    # The knocker draws the 2H from the stock and lays that very card face down: the turn's
+    # drawn card was left on the state and shown to the seat to move, the defender, during
+    # the lay-offs (the 2H in its view's `drawn`).
+    from rummykit.testing.probes import reachable
+
+    drawn = Card.parse("2H")
+    state = knocked(A7S, LAYER, draw="2H", discard="2H")
+    assert state.discards[-1] == drawn
+    for phase_moves in ((), (*A7S_MELDS, "pass"), (*A7S_MELDS, "pass", "pass")):
+        shown = play(state, *phase_moves)
+        assert shown.phase in (Phase.SPREAD, Phase.LAYOFF, Phase.DEFEND)
+        cards = [x for x in reachable(shown.view(1)) if isinstance(x, Card)]
+        assert drawn not in cards, shown.phase
+        assert drawn not in json.dumps(shown.view(1).to_json()).replace('"', " ").split()
+
+
+def test_no_card_the_defender_cannot_see_is_in_its_view_after_a_knock() -> None:
+    # One pack, no wild cards: a hidden card's only copy is where the seat cannot see it,
+    # so no value reachable from the view may be that card, unless it was seen taken
+    # (random games, every position from the knock to the end of the deal, both seats).
+    from rummykit.testing.probes import reachable
+
+    checked = 0
+    for seed in range(100):
+        state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.knocker is not None:
+                for seat in (0, 1):
+                    view = state.view(seat)
+                    hidden = set(state.variant.rules.hidden_cards(state, seat))
+                    # but a card seen taken from the pile, and the deal's first upcard (the
+                    # indicator), were face up for everyone to see
+                    hidden -= {view.took, view.indicator, *(c for k in view.known for c in k)}
+                    shown = {x for x in reachable(view) if isinstance(x, Card)}
+                    assert not hidden & shown, (seed, state.phase)
+                    checked += 1
+            legal = state.legal_moves()
+            knocks = [m for m in legal if isinstance(m, KnockMove)]
+            state = state.apply(knocks[0] if knocks else legal[rng.randrange(len(legal))])
+    assert checked > 200
 
 
 def test_the_greedy_agent_keeps_the_card_it_took() -> None:

@@ -449,11 +449,15 @@ def knock_play(self: RummyRules, state: RummyState, move: Move, history: object)
     if isinstance(move, Discard):  # the knocker's face-down discard
         rest = remove_cards(state.hands[seat], (move.card,))
         assert rest is not None
+        # The knocker's turn is over: the card it drew (perhaps the one just laid face down)
+        # is no longer the turn's drawn card, which a view shows to the seat to move.
         return _evolve(
             state,
             history=history,
             hands=hands_with(state, seat, rest),
             discards=(*state.discards, move.card),
+            drawn=None,
+            took=None,
             phase=Phase.SPREAD,
         )
     if isinstance(move, LayMeld):
