@@ -78,6 +78,31 @@ def test_item2_move_text_is_read_in_linear_time(text: str) -> None:
         parse_move(text)
 
 
+@pytest.mark.parametrize(
+    ("read", "text"),
+    [
+        (parse_move, "lay QS on #" + "9" * 100_000),
+        (parse_move, "discard " + "Q" * 100_000),
+        (parse_move, "fly " * 50_000),
+        (rummykit.parse_cards, "QS " * 10 + "X" * 100_000),
+        (Card.parse, "Q" * 100_000),
+    ],
+)
+def test_item2_an_error_quotes_a_long_input_in_part(read, text: str) -> None:
+    # The message quoted the whole input, twice for a move whose card did not read (200 kB
+    # of message for 100 kB of text); it now quotes the start and gives the length.
+    with pytest.raises(ValueError) as caught:
+        read(text)
+    message = str(caught.value)
+    assert len(message) < 500 and " characters)" in message
+
+
+def test_item4_a_record_whose_number_is_too_long_to_read_is_a_record_error() -> None:
+    text = '{"format": "rummykit.record/2", "seed": ' + "7" * 5000 + "}"
+    with pytest.raises(RecordError, match="must be JSON"):
+        GameRecord.from_json(text)
+
+
 def test_item2_a_meld_with_many_blanks_reads_like_one_without() -> None:
     assert parse_move("meld set Q: QS" + " " * 64_000 + "QH") == parse_move("meld set Q: QS QH")
 

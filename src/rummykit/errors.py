@@ -52,13 +52,32 @@ class _RuleCitingError(Exception):
         return f"{message} (see: rummykit rules {' '.join(numbers)})"
 
 
+#: Characters of an input a message quotes before it says how long the rest is.
+QUOTE_LIMIT = 60
+
+
+def quoted(text: str) -> str:
+    """``text`` as a message quotes it: its ``repr``, cut after :data:`QUOTE_LIMIT`
+    characters with the length of the whole (a message stays short, whatever the input).
+
+    >>> quoted("discard QS")
+    "'discard QS'"
+    >>> quoted("take " + "9" * 1000)
+    "'take 9999999999999999999999999999999999999999999999999999999'... (1,005 characters)"
+    """
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return f"{text[:QUOTE_LIMIT]!r}... ({len(text):,} characters)"
+
+
 class CardParseError(RummykitError, ValueError):
-    """A card (or list of cards) could not be read from text. The message quotes the input."""
+    """A card (or list of cards) could not be read from text. The message quotes the input
+    (:func:`quoted`); ``text`` holds the whole of it."""
 
     def __init__(self, text: str, detail: str = "") -> None:
         self.text = text
         hint = "write rank then suit, e.g. '10S', 'TS', 'QH', 'A♠', or 'JK' for a joker"
-        super().__init__(f"not a card: {text!r} ({detail or hint})")
+        super().__init__(f"not a card: {quoted(text)} ({detail or hint})")
 
 
 class InvalidMeldError(_RuleCitingError, RummykitError, ValueError):

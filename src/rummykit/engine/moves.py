@@ -23,7 +23,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from rummykit.cards import Card
-from rummykit.errors import MoveParseError
+from rummykit.errors import MoveParseError, quoted
 from rummykit.melds import Meld
 
 __all__ = [
@@ -236,9 +236,10 @@ def parse_move(text: str) -> Move:
         try:
             return parser(verb, rest)
         except ValueError as error:
-            raise MoveParseError(f"cannot read move {text!r}: {error}") from None
+            raise MoveParseError(f"cannot read move {quoted(text)}: {error}") from None
     raise MoveParseError(
-        f"cannot read move {text!r}; moves look like " + ", ".join(f"'{e}'" for e in _EXAMPLES)
+        f"cannot read move {quoted(text)}; moves look like "
+        + ", ".join(f"'{e}'" for e in _EXAMPLES)
     )
 
 

@@ -31,7 +31,7 @@ import attrs
 from rummykit.engine.core import GameState, Setup
 from rummykit.engine.moves import Move, parse_move
 from rummykit.engine.registry import ensure_rebuildable, variant
-from rummykit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError
+from rummykit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError, quoted
 
 __all__ = ["FORMAT", "READS", "GameRecord", "GameResult"]
 
@@ -160,10 +160,10 @@ class GameRecord:
             raise RecordError(f"a record is JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text, object_pairs_hook=_no_repeated_keys)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"a record must be JSON: {error}") from None
         except RecursionError:
             raise RecordError("a record must be JSON of a game, not nested this deep") from None
+        except ValueError as error:  # not JSON, or a number too long to read
+            raise RecordError(f"a record must be JSON: {error}") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -250,7 +250,7 @@ class GameRecord:
         for index, text in enumerate(self.moves):
             if self.seats is not None and self.seats[index] != state.to_move:
                 raise RecordError(
-                    f"record move {index} ({text!r}) is given to seat {self.seats[index]}, "
+                    f"record move {index} ({quoted(text)}) is given to seat {self.seats[index]}, "
                     f"but seat {state.to_move} is to move then",
                     index=index,
                 )
@@ -259,7 +259,7 @@ class GameRecord:
                 state = state.apply(move)
             except (MoveParseError, IllegalMoveError) as error:
                 raise RecordError(
-                    f"record move {index} ({text!r}): {error}", index=index
+                    f"record move {index} ({quoted(text)}): {error}", index=index
                 ) from None
             yield state
 
