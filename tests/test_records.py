@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 import rummykit
@@ -274,6 +275,12 @@ def test_a_move_given_to_the_wrong_seat_names_its_index(record_data):
     error = _bad(data, index)
     assert f"given to seat {entry['seat']}" in str(error)
     assert f"seat {1 - entry['seat']} is to move" in str(error)
+
+
+def test_a_record_built_by_hand_needs_a_seat_for_each_move(record_data):
+    record = GameRecord.from_json(json.dumps(record_data))
+    with pytest.raises(RecordError, match="a seat for each move: 39 seats for 40 moves"):
+        attrs.evolve(record, seats=record.seats[:-1])
 
 
 def test_every_move_records_the_seat_that_made_it(finished):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import reprlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
@@ -65,8 +65,12 @@ def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return out
 
 
-def _options(value: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
-    return tuple(sorted(value.items()))
+def _options(
+    value: Mapping[str, object] | Iterable[tuple[str, object]],
+) -> tuple[tuple[str, object], ...]:
+    """Options as sorted pairs, from a mapping or from pairs (``attrs.evolve`` passes the
+    record's own)."""
+    return tuple(sorted(value.items() if isinstance(value, Mapping) else value))
 
 
 def _whole(value: object) -> bool:
@@ -109,6 +113,13 @@ class GameRecord:
     moves: tuple[str, ...]
     seats: tuple[int, ...] | None = None
     result: GameResult | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.seats is not None and len(self.seats) != len(self.moves):
+            raise RecordError(
+                f"a record needs a seat for each move: {len(self.seats)} seats for "
+                f"{len(self.moves)} moves"
+            )
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
