@@ -97,6 +97,21 @@ def test_item2_an_error_quotes_a_long_input_in_part(read, text: str) -> None:
     assert len(message) < 500 and " characters)" in message
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("lay QS on #" + "9" * 100_000, "write 'lay CARD on #INDEX'"),
+        ("swap QS into #1 at " + "9" * 100_000, "write 'swap CARD into #INDEX at POSITION'"),
+        ("lay QS on #٣", "write 'lay CARD on #INDEX'"),  # a digit, but not one a move writes
+    ],
+)
+def test_item2_a_meld_number_is_a_few_ascii_digits(text: str, says: str) -> None:
+    # A 100,000-digit number reached int() and came back as Python's own limit message.
+    with pytest.raises(MoveParseError, match=says) as caught:
+        parse_move(text)
+    assert "Exceeds" not in str(caught.value)
+
+
 def test_item4_a_record_whose_number_is_too_long_to_read_is_a_record_error() -> None:
     text = '{"format": "rummykit.record/2", "seed": ' + "7" * 5000 + "}"
     with pytest.raises(RecordError, match="must be JSON"):

@@ -167,7 +167,9 @@ class Peg(Move):
         return "peg" if self.claim else "forgo"
 
 
-_LAY: Final = re.compile(r"^lay\s+(\S+)\s+on\s+#(\d+)(?:\s+(low|high))?$")
+#: Meld numbers and run positions in move text: ASCII digits, at most six (no table holds
+#: more melds; longer numbers are refused as text that is not a move, not read).
+_LAY: Final = re.compile(r"^lay\s+(\S+)\s+on\s+#([0-9]{1,6})(?:\s+(low|high))?$")
 
 
 @attrs.frozen
@@ -211,7 +213,7 @@ class Knock(Move):
         return "knock"
 
 
-_SWAP: Final = re.compile(r"^swap\s+(\S+)\s+into\s+#(\d+)\s+at\s+(\d+)$")
+_SWAP: Final = re.compile(r"^swap\s+(\S+)\s+into\s+#([0-9]{1,6})\s+at\s+([0-9]{1,6})$")
 
 
 def _swap(verb: str, rest: str) -> Move:
