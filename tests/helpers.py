@@ -16,6 +16,19 @@ from rummykit.pieces import DealEnd
 S = TypeVar("S", bound=GameState)
 
 
+def random_game(game: str, players: int, moves: int, seed: int = 1) -> GameState:
+    """The game ``game`` (its default options) after up to ``moves`` uniformly random moves
+    (fewer if it ends), the deal and the choices both from ``seed``."""
+    state = rummykit.variant(game).new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
 def deal_summary(state: RummyState) -> tuple[DealEnd, int | None, tuple[int, ...]]:
     """How the last deal of ``state`` ended: (reason, who went out, points per seat)."""
     outcome = state.last_deal

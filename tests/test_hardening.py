@@ -14,23 +14,12 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from helpers import random_game
 
 import rummykit
 from rummykit import Card, GameRecord, parse_move
 from rummykit.engine import table
 from rummykit.errors import MoveParseError, OptionError, RecordError
-
-
-def _long_game(game: str, players: int, moves: int, seed: int = 1) -> rummykit.State:
-    state = rummykit.variant(game).new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
-    return state
-
 
 # -- item 1: unbounded options -------------------------------------------------------------
 
@@ -127,7 +116,7 @@ def test_item2_a_meld_with_many_blanks_reads_like_one_without() -> None:
 
 @pytest.mark.parametrize(("game", "players"), [("gin-rummy", 2), ("crazy-rummy-faceup", 3)])
 def test_item3_long_games_deep_copy_and_pickle(game: str, players: int) -> None:
-    state = _long_game(game, players, 4000)
+    state = random_game(game, players, 4000)
     assert len(state.moves) > 1000
     assert copy.deepcopy(state) is state and copy.copy(state) is state  # immutable values
     again = pickle.loads(pickle.dumps(state))
@@ -346,7 +335,7 @@ def _malformed_moves() -> list[object]:
 def test_item5_hand_built_moves_with_bad_fields_are_refused_by_the_rule_check(
     game: str, index: int
 ) -> None:
-    state = _long_game(game, 3, 40, seed=index)
+    state = random_game(game, 3, 40, seed=index)
     move = _malformed_moves()[index]
     assert not state.is_legal(move)
     with pytest.raises(rummykit.IllegalMoveError) as caught:

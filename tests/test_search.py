@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,13 +51,8 @@ def test_the_view_of_a_sample_is_the_view(
 ) -> None:
     game = rummykit.variant(game_id)
     players = game.max_players if many else game.min_players
-    state: GameState = game.new_game(players=players, seed=seed)
+    state = random_game(game_id, players, moves, seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
     seat = data.draw(st.integers(0, players - 1))
     view = state.view(seat)
     sample = sample_state(view, random.Random(seed + 1))
@@ -74,12 +70,8 @@ def test_a_sample_of_a_player_who_went_out_by_playing_the_drawn_card_and_discard
     # Rummy 500, found by the property above: the last player held one card (hidden), drew
     # (hidden), laid the drawn card off and went out by discarding the one it held. Its
     # hand is empty: the single card it held is the discard on top of the pile.
-    game = rummykit.variant("rummy-500")
-    state = game.new_game(players=2, seed=0)
-    rng = random.Random(0)
-    for _ in range(348):
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
+    state = random_game("rummy-500", 2, 348, seed=0)
+    assert isinstance(state, RummyState) and len(state.moves) == 348
     assert state.is_over and [str(m) for m in state.moves[-2:]] == [
         "lay 8D on #1 high",
         "discard AH",
@@ -93,21 +85,12 @@ def test_a_sample_of_a_player_who_went_out_by_playing_the_drawn_card_and_discard
         assert (sample.drawn, sample.single) == (state.drawn, state.single)
 
 
-def _crummy_mid_trick(players: int, seed: int, moves: int) -> TrickState:
-    state = rummykit.variant("crummy").new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
-    assert isinstance(state, TrickState)
-    return state
-
-
 def test_a_sample_mid_trick_lets_the_seat_to_move_play() -> None:
     # Crummy, found by the property above: seat 0 is to move to the trick 7D KC QS, so it
     # holds a heart (the KH); seat 1 cannot see that, and a sample that gave seat 0 the 7C
     # instead left it to move with no card it may play, and the game with no legal move.
-    state = _crummy_mid_trick(5, 427, 241)
+    state = random_game("crummy", 5, 241, seed=427)
+    assert isinstance(state, TrickState) and len(state.moves) == 241
     assert [str(c) for c in state.trick] == ["7D", "KC", "QS"] and state.to_move == 0
     view = state.view(1)
     for number in range(40):

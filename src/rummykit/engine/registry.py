@@ -34,7 +34,6 @@ import builtins
 import importlib
 import importlib.metadata
 import inspect
-import operator
 import re
 import threading
 import warnings
@@ -45,7 +44,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from rummykit.engine.core import Variant
+from rummykit.engine.core import Variant, whole_number
 from rummykit.errors import OptionError, PluginWarning, RecordError, RegistryError, RummykitError
 
 __all__ = [
@@ -393,13 +392,12 @@ def plain_option(value: object) -> object:
     >>> plain_option(Aces.LOW), type(plain_option(Aces.LOW)).__name__, plain_option(2.0)
     ('low', 'str', 2.0)
     """
-    if value is None or isinstance(value, bool):
-        return value
     if isinstance(value, str):
         return str.__str__(value)
-    if isinstance(value, int) or hasattr(type(value), "__index__"):
-        return int(operator.index(value))  # type: ignore[arg-type]
-    return value
+    try:
+        return whole_number(value, "an option")  # bools and non-integers are left as they are
+    except OptionError:
+        return value
 
 
 def register(id: str, build: VariantFactory, summary: str | None = None) -> None:

@@ -81,7 +81,7 @@ from rummykit.pieces import (
     StockRule,
     TakenCardStays,
 )
-from rummykit.pieces.options import whole
+from rummykit.pieces.options import choice, whole
 from rummykit.testing import stacking
 from rummykit.wilds import WildRules
 
@@ -316,11 +316,7 @@ def crazy_rummy_faceup(
     """
     if packs is not None:
         whole("packs", packs, 1)
-    orders = [order.value for order in DealOrder]
-    if deal_order not in orders:
-        raise OptionError(
-            f"deal_order must be {' or '.join(map(repr, orders))} (R51), not {deal_order!r}"
-        )
+    deal_order = choice("deal_order", deal_order, [order.value for order in DealOrder], " (R51)")
     if not isinstance(set_copy_limit, bool):
         raise OptionError(f"set_copy_limit must be True or False (R61), not {set_copy_limit!r}")
     whole("target", target, 1)

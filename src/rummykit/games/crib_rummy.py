@@ -44,7 +44,7 @@ from rummykit.engine.rummy import RummyRules
 from rummykit.errors import OptionError
 from rummykit.melds import AceRule, Meld, MeldKind, MeldRules, SetSuits
 from rummykit.pieces import DealEnd, DealOutcome, DealSpec, FixedDeck, GamePosition, Pickup
-from rummykit.pieces.options import whole
+from rummykit.pieces.options import choice, whole
 from rummykit.wilds import WildRules
 
 __all__ = [
@@ -160,8 +160,7 @@ def crib_rummy(
     """Build Crib Rummy with the given options (see the module documentation)."""
     if type(jokers) is not int or jokers not in (2, 4):
         raise OptionError(f"jokers must be 2 (106 cards) or 4 (108 cards), not {jokers!r}")
-    if aces not in ("low", "either"):
-        raise OptionError(f"aces must be 'low' or 'either' (R49), not {aces!r}")
+    aces = choice("aces", aces, ("low", "either"), " (R49)")
     whole("target", target, 1)
     whole("max_deals", max_deals, 1)
     if not isinstance(strict_pegging, bool):

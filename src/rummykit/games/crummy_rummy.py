@@ -65,7 +65,7 @@ from rummykit.pieces import (
     Pickup,
     StockRule,
 )
-from rummykit.pieces.options import MAX_RESHUFFLES, MAX_TURNS, whole
+from rummykit.pieces.options import MAX_RESHUFFLES, MAX_TURNS, choice, whole
 from rummykit.wilds import WildRules
 
 __all__ = ["CrummyDeck", "crummy_rummy"]
@@ -96,8 +96,7 @@ def crummy_rummy(
     max_turns: int = MAX_TURNS,
 ) -> Variant:
     """Build Crummy Rummy with the given options (see the module documentation)."""
-    if aces not in ("high", "either"):
-        raise OptionError(f"aces must be 'high' or 'either' (Aces also low), not {aces!r}")
+    aces = choice("aces", aces, ("high", "either"), " (Aces also low)")
     if type(jokers_per_deck) is not int or not 0 <= jokers_per_deck <= 2:
         raise OptionError(f"jokers_per_deck must be 0, 1 or 2 (R33), not {jokers_per_deck!r}")
     try:

@@ -20,6 +20,7 @@ import attrs
 from rummykit.cards import JOKER, Card
 from rummykit.errors import OptionError
 from rummykit.melds import Meld, MeldKind
+from rummykit.pieces.options import choice
 from rummykit.pieces.outcome import DealOutcome, GamePosition
 
 __all__ = [
@@ -73,9 +74,7 @@ class PenaltyTable:
             "royal": cls((*range(1, 11), 11, 12, 13), wild=25),
             "beanie": cls(tuple(5 if r <= 9 else 10 for r in range(1, 14)), wild=25),
         }
-        if not isinstance(kind, str) or kind not in tables:
-            raise OptionError(f"penalties must be one of {', '.join(tables)} (R14), not {kind!r}")
-        return tables[kind]
+        return tables[choice("penalties", kind, tables, " (R14)")]
 
     @classmethod
     def face_values(cls) -> PenaltyTable:
