@@ -131,11 +131,82 @@ def test_the_probes_find_a_hand_kept_where_equality_and_repr_do_not_look(
     real = RummyState.view
     monkeypatch.setattr(RummyState, "view", lambda s, seat: LeakyView(real(s, seat), s.hands))
     problems = view_leak_problems(state, 1, random.Random(0))
+    # seat 0's hand, kept where seat 1's view hides it, seen by the re-deal and the renaming
     assert problems == [
-        "everything reachable from the view of seat 1 changes when its hidden cards are re-dealt"
-        " (first at view._hands[0][0])",  # seat 0's hand, kept where seat 1's view hides it
+        "everything reachable from the view of seat 1 changes when its hidden cards are"
+        " re-dealt (first at view._hands[0][0])",
         "pickle of the view of seat 1 changes when its hidden cards are re-dealt",
+        "everything reachable from the view of seat 1 changes when its hidden cards are"
+        " renamed (first at view._hands[0][0])",
+        "pickle of the view of seat 1 changes when its hidden cards are renamed",
     ]
+
+
+def test_the_probes_find_a_card_named_by_a_field_the_redeal_leaves_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A re-deal moves the hidden cards between the hidden places (hands, stock, buried
+    discards) but leaves other fields as they are, so a view that shows the card another
+    seat just drew from the stock (the ``drawn`` field) looks the same after it; giving the
+    hidden cards other names everywhere in the state (``renamed_state``) shows the leak."""
+    from rummykit.engine import rummy_views
+    from rummykit.testing.probes import renamed_state, view_leak_problems
+
+    state = rummykit.variant("gin-rummy").new_game(players=2, seed=1)
+    for text in ("pass", "pass", "draw"):  # the first upcard refused, seat 0 draws
+        state = state.apply(rummykit.parse_move(text))
+    assert isinstance(state, RummyState) and state.drawn is not None
+    assert view_leak_problems(state, 1, random.Random(0)) == []
+    monkeypatch.setattr(rummy_views, "_own_or_hidden", lambda card, seen: card)
+    assert state.view(1).drawn == state.drawn  # the leak
+    renamed = renamed_state(state, 1, random.Random(0))
+    assert isinstance(renamed, RummyState) and renamed.drawn != state.drawn
+    assert renamed.hands[1] == state.hands[1]  # seat 1's own cards keep their names
+    assert view_leak_problems(state, 1, random.Random(0)) == [
+        "everything reachable from the view of seat 1 changes when its hidden cards are"
+        " renamed (first at view.drawn)",
+        *(
+            f"{what} of seat 1 changes when its hidden cards are renamed"
+            for what in ("the view", "repr(view)", "view.to_json()", "pickle of the view")
+        ),
+    ]
+
+
+def test_public_cards_are_the_cards_the_whole_table_saw() -> None:
+    """A discard taken into a hand is hidden where it lies, yet every player saw it taken:
+    the view names it (``took``), so the renaming probe must leave it its name."""
+    from rummykit.testing.probes import renamed_state
+
+    state = rummykit.variant("gin-rummy").new_game(players=2, seed=1)
+    state = state.apply(rummykit.parse_move("take"))  # the first upcard, into a hand
+    assert isinstance(state, RummyState) and state.took is not None
+    taker, other = state.active, 1 - state.active
+    assert state.took in state.hands[taker]
+    assert state.view(other).took == state.took
+    assert state.rules.public_cards(state, other) == {state.took}
+    renamed = renamed_state(state, other, random.Random(0))
+    assert isinstance(renamed, RummyState)
+    assert renamed.took == state.took and state.took in renamed.hands[taker]
+    assert renamed.hands[taker] != state.hands[taker]
+    assert renamed.view(other) == state.view(other)
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_views_do_not_change_when_hidden_cards_are_renamed(
+    variant_id: str, data: st.DataObject
+) -> None:
+    """Every card a view names is one its seat can see, or one the whole table has seen
+    (``public_cards``): renaming the others everywhere in the state changes no view."""
+    from rummykit.testing.probes import renamed_state
+
+    state = data.draw(states(rummykit.variant(variant_id), max_steps=300))
+    for seat in range(state.players):
+        renamed = renamed_state(state, seat, random.Random(seat))
+        if renamed is not None:
+            assert renamed.view(seat) == state.view(seat)
+            assert renamed.view(seat).to_json() == state.view(seat).to_json()
 
 
 @pytest.mark.slow

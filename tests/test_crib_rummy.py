@@ -20,6 +20,7 @@ from helpers import deal_summary, play
 
 import rummykit
 from rummykit import (
+    HIDDEN,
     Card,
     ChooseStart,
     Discard,
@@ -764,6 +765,33 @@ def test_r44_start_or_decline(players, chooser):
     # Choosing is not a turn: the chooser who starts then plays a normal turn.
     assert Draw() in started.legal_moves()
     assert illegal(started, "start").rule == "turn.phase"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_r44_after_a_decline_the_starter_is_the_active_player_and_its_draw_stays_hidden(
+    players,
+):
+    """The seat that declines hands the turn over: the starter is the active player, so the
+    card it draws from the stock is the starter's own (before, ``active`` stayed with the
+    chooser, whose view then showed the starter's draw: a leak the conformance kit's
+    renaming probe found)."""
+    scores = tuple(50 - 10 * seat for seat in range(players))  # the last seat is behind
+    state = stacked_game(
+        CRIB, hands=list(FOUR[:players]), dealer=0, upcard="KD", deal=2, scores=scores
+    )
+    chooser = players - 1
+    declined = play(state, "decline")
+    starter = declined.to_move
+    assert declined.active == starter == (chooser + 1) % players
+    drew = play(declined, "draw")
+    assert drew.drawn is not None
+    assert drew.view(starter).drawn == drew.drawn
+    for seat in range(players):
+        if seat != starter:
+            assert drew.view(seat).drawn is HIDDEN
+            assert drew.view(seat).active == starter
+    started = play(state, "start")
+    assert started.active == chooser
 
 
 def test_r44_the_choice_is_made_after_seeing_the_upcard():

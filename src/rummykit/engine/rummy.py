@@ -269,6 +269,7 @@ class RummyRules:
     view = rummy_views.view
     hidden_cards = rummy_views.hidden_cards
     with_hidden = rummy_views.with_hidden
+    public_cards = rummy_views.public_cards
     sample = rummy_views.sample
     _sample_once = rummy_views._sample_once
 
@@ -425,7 +426,12 @@ class RummyRules:
         if isinstance(move, ChooseStart):
             starter = seat if move.first else (seat + 1) % state.players
             return _evolve(
-                state, history=history, first_player=starter, to_move=starter, phase=Phase.DRAW
+                state,
+                history=history,
+                first_player=starter,
+                to_move=starter,
+                active=starter,
+                phase=Phase.DRAW,
             )
         if isinstance(move, Discard):
             after = _evolve(state, **self._discarding(state, seat, move, history))

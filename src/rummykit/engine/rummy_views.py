@@ -146,6 +146,17 @@ def hidden_cards(self: RummyRules, state: RummyState, seat: int) -> list[Card]:
     return hidden
 
 
+def public_cards(self: RummyRules, state: RummyState, seat: int) -> frozenset[Card]:
+    """Cards every player has seen, wherever they are now (perhaps where ``seat`` cannot
+    see them): the card taken from the discard pile this turn (R13) or waiting to be melded
+    (R41), the cards played this turn (a wild taken back from the table by a swap among
+    them) and the card that set the deal (R50; Oklahoma Gin's first upcard). A view may name
+    them; the conformance kit renames every hidden card but these
+    (:func:`rummykit.testing.probes.renamed_state`)."""
+    seen = (state.took, state.pending, state.indicator, *state.played)
+    return frozenset(card for card in seen if card is not None)
+
+
 def with_hidden(
     self: RummyRules, state: RummyState, seat: int, cards: Sequence[Card]
 ) -> RummyState:

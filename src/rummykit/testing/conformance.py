@@ -28,7 +28,10 @@ and, on every ``probe_every``-th state (:mod:`rummykit.testing.probes`):
   ``apply`` raise :class:`~rummykit.errors.IllegalMoveError` naming a rule, changing nothing;
 * **views hide what the seat cannot see, all the way down**: after a re-deal of the seat's
   hidden cards its view is equal, and so are its ``repr``, its JSON (``to_json``, if it has
-  one), its pickle and every value reachable from it through any attribute.
+  one), its pickle and every value reachable from it through any attribute; and the same
+  after the hidden cards are given other names everywhere in the state
+  (:func:`~rummykit.testing.probes.renamed_state`), which finds a card named by a field the
+  re-deal leaves alone (a card another seat drew, say).
 
 and once per call, on the smallest player count:
 
@@ -40,7 +43,9 @@ and once per call, on the smallest player count:
 
 A variant's rules must provide ``hidden_cards(state, seat)`` and
 ``with_hidden(state, seat, cards)``, and its states ``all_cards()``
-(:class:`SupportsConformance`); the built-in families do.
+(:class:`SupportsConformance`); the built-in families do. Rules whose views may name a
+hidden card that every player saw (a discard taken into a hand) also provide
+``public_cards(state, seat)``, the cards the renaming leaves their names.
 """
 
 from __future__ import annotations

@@ -26,8 +26,9 @@ import pickle
 import random
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -43,9 +44,12 @@ __all__ = [
     "malformed_moves",
     "reachable",
     "reachable_difference",
+    "renamed_state",
     "thread_problems",
     "view_leak_problems",
 ]
+
+_T = TypeVar("_T")
 
 #: Values of the wrong type or out of range, put in each field of a move.
 _BAD_VALUES: tuple[object, ...] = (
@@ -280,17 +284,27 @@ def _attribute_names(value: object) -> list[str]:
     and slots."""
     names = [a.name for a in _attributes(type(value))]
     names += sorted(getattr(value, "__dict__", {}))
-    for cls in type(value).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else list(slots)
+    names += _slot_names(type(value))
     return [n for n in dict.fromkeys(names) if n != "__weakref__"]
 
 
+def _slot_names(cls: type) -> list[str]:
+    """The slots of ``cls`` and its bases (``__weakref__`` left out)."""
+    names: list[str] = []
+    for base in cls.__mro__:
+        slots = base.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return [n for n in names if n != "__weakref__"]
+
+
 def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[str]:
-    """Re-deal the cards ``seat`` cannot see (the rules' ``hidden_cards``) in another order
-    and compare everything of ``seat``'s view: equality, ``repr``, the JSON it offers
-    (``to_json``, if any), its pickle, and every value reachable from it through any
-    attribute. A difference is a card the seat could not see at the table."""
+    """Re-deal the cards ``seat`` cannot see (the rules' ``hidden_cards``) in another order,
+    and separately give them other names everywhere in the state (:func:`renamed_state`),
+    and compare everything of ``seat``'s view each time: equality, ``repr``, the JSON it
+    offers (``to_json``, if any), its pickle, and every value reachable from it through any
+    attribute. A difference is a card the seat could not see at the table: the re-deal
+    finds one shown from the places the rules call hidden, the renaming one named by any
+    other field (a card drawn, a card held back) that the re-deal leaves as it was."""
     rules = state.variant.rules
     hidden_of = getattr(rules, "hidden_cards", None)
     with_hidden = getattr(rules, "with_hidden", None)
@@ -302,10 +316,129 @@ def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[
     again = hidden[:]
     while again == hidden:
         rng.shuffle(again)
-    other = with_hidden(state, seat, again)
-    mine, theirs = state.view(seat), other.view(seat)
+    mine = state.view(seat)
+    redealt = with_hidden(state, seat, again)
+    problems = _view_differences(mine, redealt.view(seat), seat, "re-dealt")
+    renamed = renamed_state(state, seat, rng)
+    if renamed is not None:
+        problems += _view_differences(mine, renamed.view(seat), seat, "renamed")
+    return list(dict.fromkeys(problems))  # a view that does not pickle is told once
+
+
+def renamed_state(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """``state`` with the cards ``seat`` cannot see given other names: a random permutation
+    of the card values that the seat sees no copy of (the rules' ``hidden_cards`` holds
+    every copy the deck has) and that the table has not seen (the rules' optional
+    ``public_cards(state, seat)``: a card taken from the discard pile is hidden in a hand,
+    yet everyone knows it), applied to every card in every field of the state and of the
+    values it holds (moves, melds, tuples, sets, dicts), at any depth. Left as they are: the
+    variant, the setup, the history, the state's ``derived_fields`` and, within values,
+    fields that take no part in equality (caches; a wild's stand-in card is a name, not a
+    card of the deck). ``None`` when fewer than two values can be renamed.
+
+    The result need not be a position the game could reach (a renamed card may break a
+    meld in a hidden hand); what matters is that a view showing only what its seat can see
+    is the same for both.
+
+    >>> import random, rummykit
+    >>> state = rummykit.variant("gin-rummy").new_game(players=2, seed=4)
+    >>> other = renamed_state(state, 0, random.Random(0))
+    >>> other.hands[0] == state.hands[0], other.hands[1] == state.hands[1]
+    (True, False)
+    >>> other.view(0) == state.view(0)
+    True
+    """
+    rules = state.variant.rules
+    hidden_of = getattr(rules, "hidden_cards", None)
+    if hidden_of is None:
+        return None
+    public_of = getattr(rules, "public_cards", None)
+    public = frozenset(public_of(state, seat)) if public_of is not None else frozenset()
+    hidden = Counter(hidden_of(state, seat))
+    deck = Counter(state.variant.deck(state.players).cards())
+    names = sorted(c for c, n in hidden.items() if deck[c] == n and c not in public)
+    if len(names) < 2:
+        return None
+    others = names[:]
+    while others == names:
+        rng.shuffle(others)
+    renaming = dict(zip(names, others, strict=True))
+    kept = {"variant", "setup", "history"} | type(state).derived_fields
+    renamed = _clone(state)
+    memo: dict[int, object] = {}
+    for field in attrs.fields(type(state)):
+        if field.name not in kept:
+            part = _renamed(getattr(state, field.name), renaming, memo)
+            object.__setattr__(renamed, field.name, part)
+    return renamed
+
+
+def _clone(value: _T) -> _T:
+    """A shallow copy of an object made without its constructor or ``__copy__`` (a state's
+    ``__copy__`` returns the state itself)."""
+    new: _T = object.__new__(type(value))
+    if hasattr(value, "__dict__"):
+        object.__setattr__(new, "__dict__", dict(value.__dict__))
+    for name in _slot_names(type(value)):
+        if hasattr(value, name):
+            object.__setattr__(new, name, getattr(value, name))
+    return new
+
+
+def _renamed(
+    value: object, renaming: dict[Card, Card], memo: dict[int, object], depth: int = 0
+) -> object:
+    """``value`` with every card renamed (see :func:`renamed_state`). A value holding no
+    renamed card is returned itself, and one met twice is renamed once (``memo``), so the
+    result shares its parts as the original does (and pickles alike)."""
+    if isinstance(value, Card):
+        return renaming.get(value, value)
+    if isinstance(value, (int, str, bytes, float, type(None), Variant)) or depth > 40:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    new = _renamed_parts(value, renaming, memo, depth + 1)
+    memo[id(value)] = new
+    return new
+
+
+def _renamed_parts(
+    value: object, renaming: dict[Card, Card], memo: dict[int, object], depth: int
+) -> object:
+    if isinstance(value, (tuple, list, set, frozenset)):
+        items = [_renamed(item, renaming, memo, depth) for item in value]
+        if all(map(operator.is_, items, value)):
+            return value
+        if type(value) is tuple:
+            return tuple(items)
+        kind: Callable[..., object] = type(value)
+        return kind(*items) if hasattr(value, "_fields") else kind(items)
+    if isinstance(value, dict):
+        pairs = [
+            (_renamed(k, renaming, memo, depth), _renamed(v, renaming, memo, depth))
+            for k, v in value.items()
+        ]
+        if all(a is k and b is v for (a, b), (k, v) in zip(pairs, value.items(), strict=True)):
+            return value
+        return type(value)(pairs)
+    if attrs.has(type(value)):
+        names = [field.name for field in _attributes(type(value)) if field.eq]
+        parts = [_renamed(getattr(value, name), renaming, memo, depth) for name in names]
+        if all(part is getattr(value, name) for name, part in zip(names, parts, strict=True)):
+            return value
+        new = _clone(value)
+        for name, part in zip(names, parts, strict=True):
+            object.__setattr__(new, name, part)
+        return new
+    return value
+
+
+def _view_differences(mine: object, theirs: object, seat: int, change: str) -> list[str]:
+    """How ``theirs`` (the view of ``seat`` after its hidden cards were ``change``) differs
+    from ``mine``, everything compared (see :func:`view_leak_problems`)."""
     problems = []
-    checks: list[tuple[str, Any, Any]] = [
+    checks: list[tuple[str, object, object]] = [
         ("the view", mine, theirs),
         ("repr(view)", repr(mine), repr(theirs)),
     ]
@@ -313,17 +446,17 @@ def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[
     if where is not None:
         problems.append(
             f"everything reachable from the view of seat {seat} changes when its hidden cards"
-            f" are re-dealt (first at view{where})"
+            f" are {change} (first at view{where})"
         )
-    to_json = getattr(mine, "to_json", None)
-    if callable(to_json):
-        checks.append(("view.to_json()", to_json(), theirs.to_json()))
+    to_json, their_json = getattr(mine, "to_json", None), getattr(theirs, "to_json", None)
+    if callable(to_json) and callable(their_json):
+        checks.append(("view.to_json()", to_json(), their_json()))
     try:
         checks.append(("pickle of the view", pickle.dumps(mine), pickle.dumps(theirs)))
     except Exception as error:
         problems.append(f"the view of seat {seat} does not pickle: {error!r}")
     problems += [
-        f"{what} of seat {seat} changes when its hidden cards are re-dealt"
+        f"{what} of seat {seat} changes when its hidden cards are {change}"
         for what, a, b in checks
         if a != b
     ]
