@@ -172,6 +172,19 @@ def test_the_probes_find_a_card_named_by_a_field_the_redeal_leaves_alone(
     ]
 
 
+def test_renaming_forgets_a_hash_cached_by_attrs() -> None:
+    """``Meld`` caches its hash; a renamed meld must hash as its new cards do, or a set or
+    dict in a renamed state would hold it under its old name."""
+    from rummykit.testing.probes import _renamed
+
+    meld = rummykit.Meld.parse("set Q: QS QH QC")
+    assert hash(meld)  # cached now
+    renamed = _renamed(meld, {rummykit.Card.parse("QC"): rummykit.Card.parse("QD")}, {})
+    assert renamed == rummykit.Meld.parse("set Q: QS QH QD")
+    assert hash(renamed) == hash(rummykit.Meld.parse("set Q: QS QH QD"))
+    assert {renamed} == {rummykit.Meld.parse("set Q: QS QH QD")}
+
+
 def test_public_cards_are_the_cards_the_whole_table_saw() -> None:
     """A discard taken into a hand is hidden where it lies, yet every player saw it taken:
     the view names it (``took``), so the renaming probe must leave it its name."""

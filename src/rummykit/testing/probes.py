@@ -375,14 +375,21 @@ def renamed_state(state: GameState, seat: int, rng: random.Random) -> GameState 
 
 def _clone(value: _T) -> _T:
     """A shallow copy of an object made without its constructor or ``__copy__`` (a state's
-    ``__copy__`` returns the state itself)."""
+    ``__copy__`` returns the state itself), with no hash cached by attrs (the copy's fields
+    are about to change)."""
     new: _T = object.__new__(type(value))
     if hasattr(value, "__dict__"):
         object.__setattr__(new, "__dict__", dict(value.__dict__))
     for name in _slot_names(type(value)):
         if hasattr(value, name):
             object.__setattr__(new, name, getattr(value, name))
+    if hasattr(new, _ATTRS_HASH):
+        object.__setattr__(new, _ATTRS_HASH, None)
     return new
+
+
+#: Where attrs keeps the hash of a ``cache_hash=True`` class.
+_ATTRS_HASH = "_attrs_cached_hash"
 
 
 def _renamed(
