@@ -5,9 +5,10 @@ random games through the conformance kit (:func:`rummykit.testing.conformance.ch
 cards conserved, sound and complete move lists, no mutation, views that a re-deal of the
 hidden cards leaves unchanged, exact record replay, a pickle round trip and a deep copy of
 every game's final state, termination, and the kit's probes: malformed moves of every type,
-everything reachable from a view, threads, and once per game and count two processes with
-different hash seeds). Games are split into chunks run on ``--jobs`` processes; the result
-does not depend on the number of jobs.
+everything reachable from a view after a re-deal and after a renaming of the hidden cards,
+threads, and once per game and count two processes with different hash seeds). Games are
+split into chunks run on ``--jobs`` processes; the result does not depend on the number of
+jobs.
 
     python benchmarks/soak.py                       # 10,000 games per game and count
     python benchmarks/soak.py --games 200 --jobs 2 --game gin-rummy
