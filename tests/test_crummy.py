@@ -291,6 +291,47 @@ def test_r2_passing_is_automatic_and_a_player_may_contribute_twice():
     assert state.last_winner == 1  # 7-7-8-7: the last duplicate is the third Seven
 
 
+def test_r2_a_pass_is_public_and_holds_until_the_seat_takes_a_trick():
+    # Everyone sees seat 0 passed over when only hearts are missing: it holds no heart, and
+    # its hand only loses cards until it takes a trick. The views say so (``passed``).
+    state = position(
+        "7D 8D 7C",
+        "7S 8S 7H 8H",
+        "8C",
+        quartets=["A K", "Q J", "10 9"],
+        marker=(0, 0),
+        leader=0,
+    )
+    state = play(state, "play 7D", "play 7S", "play 8C")
+    trick = tuple(parse_cards("7D 7S 8C"))
+    assert state.passed == ((trick,), (), ())
+    assert all(state.view(seat).passed == ((trick,), (), ()) for seat in range(3))
+    state = play(state, "play 7H")  # seat 1 takes the trick; seat 0 still holds no heart
+    assert state.last_winner == 1 and state.passed == ((trick,), (), ())
+
+
+def test_r2_recorded_passes_hold_of_the_hand_and_end_when_the_seat_takes_a_trick():
+    # Over random games at every count: every recorded pass still holds of the hand (no card
+    # of it could be played to that trick), and a seat that takes a trick has none left.
+    passes = 0
+    for players in (3, 4, 5):
+        for seed in range(4):
+            state = rummykit.variant("crummy").new_game(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                tricks = state.rules.tricks
+                for seat, held in enumerate(state.passed):
+                    for so_far in held:
+                        assert not tricks.playable(so_far, state.hands[seat])
+                        passes += 1
+                before = state.tricks_played
+                legal = state.legal_moves()
+                state = state.apply(legal[rng.randrange(len(legal))])
+                if state.tricks_played == before + 1:
+                    assert not state.passed or state.passed[state.last_winner] == ()
+    assert passes > 1000
+
+
 def test_r2_the_same_player_plays_twice_in_a_row_when_the_others_must_pass():
     # Seat 1 holds only spades; seat 2 is out. After seat 0 leads a heart and seat 1 adds a
     # spade, seat 0 plays diamond and club one after the other.

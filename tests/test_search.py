@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import rummykit
 from rummykit import GameState, LayMeld, Move, View
 from rummykit.engine.rummy import RummyState
-from rummykit.engine.trick_state import TrickState
+from rummykit.engine.trick_state import TrickState, TrickView
 from rummykit.errors import OptionError
 from rummykit.search import sample_state
 
@@ -103,7 +103,7 @@ def test_a_sample_mid_trick_lets_the_seat_to_move_play() -> None:
 def test_a_sample_mid_trick_keeps_what_the_play_said_of_every_hand() -> None:
     # Every seat passed over in the trick in play could not have played to it then, and the
     # seat to move can: over whole games at every count, from every seat's view.
-    from rummykit.engine.trick import _trick_facts
+    from rummykit.engine.trick_views import _trick_facts
 
     checked = 0
     for players in (3, 4, 5):
@@ -125,6 +125,33 @@ def test_a_sample_mid_trick_keeps_what_the_play_said_of_every_hand() -> None:
                 legal = state.legal_moves()
                 state = state.apply(legal[rng.randrange(len(legal))])
     assert checked > 1000
+
+
+def test_a_sample_keeps_every_pass_seen_since_the_seat_last_took_a_trick() -> None:
+    # A seat passed over at an earlier trick held no card it could play to it; it has only
+    # lost cards since (until it takes a trick), so it still holds none: the view says so
+    # (``passed``) and every sample must agree, from every seat's view.
+    earlier = 0
+    for players in (3, 4, 5):
+        for seed in range(3):
+            state = rummykit.variant("crummy").new_game(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                for seat in range(players):
+                    view = state.view(seat)
+                    assert isinstance(view, TrickView)
+                    sample = sample_state(view, random.Random(seed))
+                    assert isinstance(sample, TrickState)
+                    assert sample.view(seat) == view
+                    tricks = sample.variant.rules.tricks  # type: ignore[attr-defined]
+                    for other, passes in enumerate(view.passed):
+                        for so_far in passes:
+                            assert not tricks.playable(so_far, sample.hands[other])
+                            current = tuple(card for _, card in view.trick)
+                            earlier += other != seat and so_far[: len(current)] != current
+                legal = state.legal_moves()
+                state = state.apply(legal[rng.randrange(len(legal))])
+    assert earlier > 1000  # passes from tricks before the one in play
 
 
 def test_samples_differ_where_the_seat_cannot_see() -> None:

@@ -37,22 +37,19 @@ A turn is one small move (:class:`TrickPhase` says which kind is due):
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER, Card, DeckSpec, Rank
+from rummykit.cards import Card, DeckSpec, Rank
+from rummykit.engine import trick_views
 from rummykit.engine.core import (
     NOBODY,
     Setup,
     Variant,
-    fields_from_view,
     opening_fields,
     shuffled,
-    view_fields,
 )
 from rummykit.engine.moves import Move, not_a_move
 from rummykit.engine.trick_moves import (
@@ -80,9 +77,9 @@ from rummykit.engine.trick_state import (
     ranks_held,
     replace_at,
     trick_outcome,
+    with_passes,
     without,
 )
-from rummykit.engine.views import HIDDEN, built_view
 from rummykit.errors import IllegalMoveError, OptionError
 from rummykit.pieces.deal import DeckRule
 from rummykit.pieces.outcome import DealEnd, DealScoring
@@ -229,6 +226,7 @@ class TrickGameRules:
             out=(),
             tricks_played=0,
             seen=(),
+            passed=(),
         )
         return self._start_trick(dealt, leader)
 
@@ -320,14 +318,22 @@ class TrickGameRules:
             return self._resolve(state, history, hands, trick, seats)
         players = state.players
         playable = self.tricks.playable
+        passed_over: list[int] = []
         for step in range(1, players + 1):
             following = (seat + step) % players
             if playable(trick, hands[following]):
                 break
+            if hands[following]:
+                passed_over.append(following)
         else:
             # R2: suits stay balanced, so someone always holds a missing suit.
             raise AssertionError(f"nobody can play to the trick {trick} (R2 invariant broken)")
-        return followed(state, history, hands=hands, trick=trick, seats=seats, to_move=following)
+        passed = state.passed
+        if passed_over:
+            passed = with_passes(passed, players, passed_over, trick)
+        return followed(
+            state, history, hands=hands, trick=trick, seats=seats, to_move=following, passed=passed
+        )
 
     def _resolve(
         self,
@@ -341,6 +347,9 @@ class TrickGameRules:
         win go out, in the order they played their last card (R4)."""
         winner = seats[self.tricks.winner(trick)]
         hands = replace_at(hands, winner, tuple(sorted((*hands[winner], *trick))))
+        passed = state.passed
+        if passed and passed[winner]:  # the winner's hand gained cards: what it lacked is past
+            passed = replace_at(passed, winner, ())
         last_play = {seat: index for index, seat in enumerate(seats)}
         newly = sorted(
             (s for s in last_play if s != winner and not hands[s]), key=last_play.__getitem__
@@ -356,6 +365,7 @@ class TrickGameRules:
             out=(*state.out, *newly),
             tricks_played=state.tricks_played + 1,
             seen=() if newly else state.seen,
+            passed=passed,
         )
         holders = [s for s in range(state.players) if hands[s]]
         if holders == [winner]:
@@ -502,221 +512,12 @@ class TrickGameRules:
             return evolve(state, over=True, to_move=NOBODY, phase=TrickPhase.OVER, seen=())
         return self._deal(state, state.deal_number + 1, (state.dealer + 1) % state.players)
 
-    # -- views ---------------------------------------------------------------------------------
+    # -- views (rummykit.engine.trick_views) --------------------------------------------------
 
-    def view(self, state: TrickState, seat: int) -> TrickView:
-        revealed = state.over
-        quartets = tuple(
-            ranks if revealed or other == seat else (HIDDEN,) * len(ranks)
-            for other, ranks in enumerate(state.quartets)
-        )
-        fields = view_fields(state, seat)
-        fields.update(
-            hand_sizes=tuple(len(h) for h in state.hands),
-            leader=state.leader,
-            trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
-            last_trick=state.last_trick,
-            last_winner=state.last_winner,
-            quartets=quartets,
-            marker=state.marker,
-            out=state.out,
-            last_deal=state.last_deal,
-            is_over=state.over,
-            tricks_played=state.tricks_played,
-            game=state.variant,
-        )
-        return built_view(TrickView, fields)
-
-    def sample(self, view: TrickView, rng: random.Random) -> TrickState:
-        """A whole position that ``view`` cannot tell from the real one: the other seats'
-        face-down quartets get ranks drawn at random among the ranks none of whose cards the
-        seat has seen, and the other hands the rest of the unseen cards at random, as the
-        trick in play allows: the seat to move holds a card it may play, and a seat the
-        trick passed over holds none it could have played then (:func:`_trick_facts`).
-        ``sample(view).view(view.seat) == view``. The record of start-of-trick positions
-        for the repetition rule (R7) starts afresh: it holds other hands."""
-        game = view.game
-        if game is None:
-            raise OptionError("this view carries no game to rebuild a position for")
-        seat, players = view.seat, view.players
-        pool = Counter(c for c in self.deck(players).cards() if c != JOKER)
-        pool.subtract(view.hand)
-        pool.subtract(card for _, card in view.trick)
-        hidden_slots: list[int] = []
-        for other, ranks in enumerate(view.quartets):
-            for rank in ranks:
-                if isinstance(rank, Rank):
-                    pool.subtract(quartet_cards(rank))
-                else:
-                    hidden_slots.append(other)
-        if any(n < 0 for n in pool.values()):
-            raise OptionError("the view shows more copies of a card than the deal has")
-        complete = [r for r in Rank if all(pool[c] >= 1 for c in quartet_cards(r))]
-        rng.shuffle(complete)
-        chosen = complete[: len(hidden_slots)]
-        if len(chosen) < len(hidden_slots):
-            raise OptionError("the view does not add up: too few ranks for the quartets")
-        quartets = [list(r) for r in view.quartets]
-        for other in range(players):
-            quartets[other] = [r for r in quartets[other] if isinstance(r, Rank)]
-        for other, rank in zip(hidden_slots, chosen, strict=True):
-            quartets[other].append(rank)
-            pool.subtract(quartet_cards(rank))
-        unseen = list(pool.elements())
-        rng.shuffle(unseen)
-        hands = []
-        for other in range(players):
-            if other == seat:
-                hands.append(view.hand)
-                continue
-            count = view.hand_sizes[other]
-            hands.append(tuple(sorted(unseen[:count])))
-            del unseen[:count]
-        if unseen:
-            raise OptionError(f"the view does not add up: {len(unseen)} cards left over")
-        facts = _trick_facts(view)
-        if facts:
-            hands = _fit_trick(hands, seat, facts, self.tricks, rng)
-        template = game.new_game(players=players, seed=rng.randrange(2**31))
-        assert isinstance(template, TrickState)
-        return evolve(
-            template,
-            **fields_from_view(view),
-            hands=tuple(hands),
-            leader=view.leader,
-            trick=tuple(card for _, card in view.trick),
-            trick_seats=tuple(s for s, _ in view.trick),
-            last_trick=view.last_trick,
-            last_winner=view.last_winner,
-            quartets=tuple(tuple(q) for q in quartets),
-            marker=view.marker,
-            out=view.out,
-            tricks_played=view.tricks_played,
-            seen=(),
-            last_deal=view.last_deal,
-        )
-
-    def hidden_cards(self, state: TrickState, seat: int) -> list[Card]:
-        """The cards ``seat`` cannot see: the other hands, then the cards of the other seats'
-        face-down quartets (R11; nothing of the quartets once the game is over)."""
-        hidden: list[Card] = []
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hidden.extend(hand)
-        if not state.over:
-            for other, ranks in enumerate(state.quartets):
-                if other != seat:
-                    for rank in ranks:
-                        hidden.extend(quartet_cards(rank))
-        return hidden
-
-    def with_hidden(self, state: TrickState, seat: int, cards: Sequence[Card]) -> TrickState:
-        """``state`` with the cards ``seat`` cannot see replaced by ``cards`` (the same
-        multiset, in another order): the other seats' quartets take the complete ranks of
-        ``cards`` in the order they first appear, then the other hands are filled in order.
-        The result is a position ``seat`` cannot tell from ``state``."""
-        pool = list(cards)
-        slots = (
-            0
-            if state.over
-            else sum(len(r) for other, r in enumerate(state.quartets) if other != seat)
-        )
-        counts = Counter(RANK_OF[c] for c in pool)
-        first_seen = dict.fromkeys(RANK_OF[c] for c in pool)
-        complete = [r for r in first_seen if r is not None and counts[r] == 4]
-        chosen = complete[:slots]
-        assert len(chosen) == slots, "the hidden cards hold every hidden quartet"
-        rest = [c for c in pool if RANK_OF[c] not in chosen]
-        quartets = list(state.quartets)
-        if slots:
-            for other, ranks in enumerate(state.quartets):
-                if other != seat:
-                    quartets[other] = tuple(chosen[: len(ranks)])
-                    del chosen[: len(ranks)]
-        hands = []
-        for other, hand in enumerate(state.hands):
-            if other == seat:
-                hands.append(hand)
-            else:
-                hands.append(tuple(sorted(rest[: len(hand)])))
-                del rest[: len(hand)]
-        return evolve(state, hands=tuple(hands), quartets=tuple(quartets))
-
-
-#: What the trick in play tells of a hand the seat cannot see: ``(seat, trick so far, cards
-#: the seat played to the trick after that, may play)``: whether, holding its hand and those
-#: cards, the seat could play to the trick as it was then.
-_TrickFact = tuple[int, tuple[Card, ...], tuple[Card, ...], bool]
-
-
-def _trick_facts(view: TrickView) -> list[_TrickFact]:
-    """What the trick in play says of the other seats' hands: the seat to move may play to
-    it, and every seat the play passed over (between one card and the next, clockwise)
-    could not play to the trick as it was then (its hand then: its hand now and the cards
-    it played to the trick later).
-
-    >>> import rummykit
-    >>> state = rummykit.variant("crummy").new_game(players=4, seed=1)
-    >>> _trick_facts(state.view(0))   # no trick in play yet: nothing to tell
-    []
-    """
-    if view.phase is not TrickPhase.TRICK or not view.trick:
-        return []
-    players, plays = view.players, view.trick
-    facts: list[_TrickFact] = []
-    for index, (seat, _) in enumerate(plays):
-        following = plays[index + 1][0] if index + 1 < len(plays) else view.to_move
-        so_far = tuple(card for _, card in plays[: index + 1])
-        other = (seat + 1) % players
-        while other != following:
-            later = tuple(card for s, card in plays[index + 1 :] if s == other)
-            facts.append((other, so_far, later, False))
-            other = (other + 1) % players
-    facts.append((view.to_move, tuple(card for _, card in plays), (), True))
-    return [fact for fact in facts if fact[0] != view.seat]
-
-
-#: Card swaps :func:`_fit_trick` tries before it gives up on a view.
-_FIT_STEPS = 20_000
-
-
-def _fit_trick(
-    hands: list[tuple[Card, ...]],
-    seat: int,
-    facts: Sequence[_TrickFact],
-    tricks: TrickRules,
-    rng: random.Random,
-) -> list[tuple[Card, ...]]:
-    """``hands`` (those of the seats other than ``seat`` dealt at random) changed by swaps
-    of cards between the seats the facts are about and the other hidden hands until every
-    fact holds: a random local search that never makes more facts fail than before."""
-
-    def failing(hands: Sequence[tuple[Card, ...]]) -> list[int]:
-        return [
-            seat
-            for seat, so_far, later, may in facts
-            if bool(tricks.playable(so_far, (*hands[seat], *later))) is not may
-        ]
-
-    hidden = [s for s, hand in enumerate(hands) if hand and s != seat]
-    wrong = failing(hands)
-    for _ in range(_FIT_STEPS):
-        if not wrong:
-            return hands
-        fix = rng.choice(wrong)
-        others = [s for s in hidden if s != fix]
-        if not hands[fix] or not others:
-            break
-        other = rng.choice(others)
-        mine, theirs = list(hands[fix]), list(hands[other])
-        i, j = rng.randrange(len(mine)), rng.randrange(len(theirs))
-        mine[i], theirs[j] = theirs[j], mine[i]
-        trial = list(hands)
-        trial[fix], trial[other] = tuple(sorted(mine)), tuple(sorted(theirs))
-        now = failing(trial)
-        if len(now) <= len(wrong):
-            hands, wrong = trial, now
-    raise OptionError("the view does not add up: no deal of the unseen cards fits the trick")
+    view = trick_views.view
+    sample = trick_views.sample
+    hidden_cards = trick_views.hidden_cards
+    with_hidden = trick_views.with_hidden
 
 
 def _expect(state: TrickState) -> str:

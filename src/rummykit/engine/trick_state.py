@@ -102,6 +102,7 @@ class TrickState(GameState):
             "halts",
             "last_deal",
             "last_trick",
+            "passed",
             "last_winner",
             "repetition_halts",
             "safeguards",
@@ -135,6 +136,11 @@ class TrickState(GameState):
     #: The last scored deal, revealed (:func:`trick_outcome`); its ``points`` are what the
     #: deal added to each seat's score.
     last_deal: DealOutcome | None
+    #: Per seat, the tricks (as they stood: the cards played so far, in order) at which play
+    #: passed the seat over, holding cards, since the seat last took a trick this deal: its
+    #: hand could not play to any of them, and has only lost cards since. Public (everyone
+    #: saw the passes), derived from the moves; empty for every seat when nothing is known.
+    passed: tuple[tuple[tuple[Card, ...], ...], ...] = attrs.field(default=(), kw_only=True)
 
     @property
     def rules(self) -> TrickGameRules:
@@ -173,6 +179,7 @@ def followed(
     trick: tuple[Card, ...],
     seats: tuple[int, ...],
     to_move: int,
+    passed: tuple[tuple[tuple[Card, ...], ...], ...],
 ) -> TrickState:
     """``state`` after a card that leaves the trick incomplete: the most frequent move, so
     the state is built by the constructor with every field named (no dict as in
@@ -204,7 +211,29 @@ def followed(
         repetition_halts=state.repetition_halts,
         safeguards=state.safeguards,
         last_deal=state.last_deal,
+        passed=passed,
     )
+
+
+def with_passes(
+    passed: tuple[tuple[tuple[Card, ...], ...], ...],
+    players: int,
+    seats: Sequence[int],
+    trick: tuple[Card, ...],
+) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """``passed`` (see :attr:`TrickState.passed`) with ``trick`` recorded for each of
+    ``seats``, once.
+
+    >>> from rummykit.cards import parse_cards
+    >>> trick = tuple(parse_cards("AS KH"))
+    >>> with_passes((), 3, [2], trick)
+    ((), (), ((Card('AS'), Card('KH')),))
+    """
+    table = list(passed or ((),) * players)
+    for seat in seats:
+        if trick not in table[seat]:
+            table[seat] = (*table[seat], trick)
+    return tuple(table)
 
 
 # -- cards and ranks ---------------------------------------------------------------------------
@@ -288,6 +317,10 @@ class TrickView:
     legal: tuple[Move, ...] = ()
     #: Tricks completed this deal.
     tricks_played: int = attrs.field(default=0, kw_only=True)
+    #: Per seat, the tricks (the cards played so far, in order) at which play passed the
+    #: seat over since it last took a trick this deal (:attr:`TrickState.passed`): everyone
+    #: saw that its hand held no card it could play to them.
+    passed: tuple[tuple[tuple[Card, ...], ...], ...] = attrs.field(default=(), kw_only=True)
     #: The game (rules and options), for tools that rebuild positions from what a seat saw
     #: (:func:`rummykit.search.sample_state`); holds no card of the game.
     game: Variant | None = attrs.field(default=None, kw_only=True, repr=False)
