@@ -379,6 +379,34 @@ def test_one_card_text_in_every_move() -> None:
     assert Style().hand(rummykit.parse_cards("KS 2H AS")) == "A♠ K♠ 2♥"
 
 
+def test_crummy_tells_the_player_to_move_what_the_passes_showed() -> None:
+    # Seat 3 holds no club, so play passed it over at 7♦ 7♠ J♥: seat 0's turn says so.
+    from rummykit.testing.stacking import deal_order
+
+    game = rummykit.variant("crummy")
+    hands = [
+        "7D 8D 9D 10D 7C 8C 9C 10C",
+        "7S 8S 9S 10S 7H 8H 9H 10H",
+        "JH QH KH AH JC QC KC AC",
+        "JS QS KS AS JD QD KD AD",
+    ]
+    state = game.new_game(players=4, deck=deal_order(game, hands=hands, dealer=3), dealer=3)
+    for text in ["play 7D", "play 7S", "play JH"]:
+        state = state.apply(rummykit.parse_move(text))
+    assert state.to_move == 0
+    view = state.view(0)
+    lines = renderer_for(view, Style(), viewer=0, agents=[]).turn_lines(view)
+    assert "passed:   seat 3 no ♣" in lines
+    plain = renderer_for(view, Style(symbols=False), viewer=0, agents=[]).turn_lines(view)
+    assert "passed:   seat 3 no C" in plain
+    before = game.new_game(players=4, deck=deal_order(game, hands=hands, dealer=3), dealer=3)
+    first = before.view(0)
+    assert not any(
+        line.startswith("passed:")
+        for line in renderer_for(first, Style(), viewer=0, agents=[]).turn_lines(first)
+    )
+
+
 # -- the per-family hook ---------------------------------------------------------------------
 
 

@@ -306,6 +306,7 @@ def test_r2_a_pass_is_public_and_holds_until_the_seat_takes_a_trick():
     trick = tuple(parse_cards("7D 7S 8C"))
     assert state.passed == ((trick,), (), ())
     assert all(state.view(seat).passed == ((trick,), (), ()) for seat in range(3))
+    assert state.view(1).lacking() == ((rummykit.Suit.HEARTS,), (), ())
     state = play(state, "play 7H")  # seat 1 takes the trick; seat 0 still holds no heart
     assert state.last_winner == 1 and state.passed == ((trick,), (), ())
 

@@ -208,6 +208,15 @@ class TrickRenderer(GenericRenderer):
                 else ""
             )
             lines.append(f"last:     {last}{took}")
+        lacking = view.lacking()
+        if any(lacking):
+            held = "; ".join(
+                f"{self.who(seat)} no {' '.join(s.suit(suit) for suit in suits)}"
+                for seat, suits in enumerate(lacking)
+                if suits and seat != view.seat
+            )
+            if held:
+                lines.append(f"passed:   {held}")
         stacks = []
         for seat, ranks in enumerate(view.quartets):
             joker = view.marker[1] if view.marker is not None and view.marker[0] == seat else None

@@ -9,7 +9,7 @@ from typing import Final, TextIO
 
 import attrs
 
-from rummykit.cards import Card
+from rummykit.cards import _ANSI_RED, _ANSI_RESET, Card, Suit
 from rummykit.engine.moves import LayMeld, Move
 from rummykit.melds import Meld, MeldKind, position_rank
 
@@ -61,6 +61,18 @@ class Style:
     def card(self, card: Card) -> str:
         """One card."""
         return format(card, "c" if self.color else "s" if self.symbols else "")
+
+    def suit(self, suit: Suit) -> str:
+        """One suit: its symbol (red suits in red on a colour terminal), else its letter.
+
+        >>> Style().suit(Suit.HEARTS), Style(symbols=False).suit(Suit.HEARTS)
+        ('♥', 'H')
+        """
+        if not self.symbols:
+            return suit.letter
+        if self.color and suit.is_red:
+            return f"{_ANSI_RED}{suit.symbol}{_ANSI_RESET}"
+        return suit.symbol
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards separated by spaces."""

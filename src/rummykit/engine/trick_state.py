@@ -360,4 +360,58 @@ class TrickView:
             f"cards:    {sizes}; out: {', '.join(map(str, self.out)) or '-'}",
             f"hand:     {' '.join(format(c, 's') for c in self.hand)}",
         ]
+        lacking = self.lacking()
+        if any(lacking):
+            seen = "; ".join(
+                f"seat {s} no {' '.join(suit.symbol for suit in suits)}"
+                for s, suits in enumerate(lacking)
+                if suits
+            )
+            lines.insert(3, f"passed:   {seen}")
         return "\n".join(lines)
+
+    def lacking(self) -> tuple[tuple[Suit, ...], ...]:
+        """Per seat, the suits it was seen to hold no card of: every card of the suit could
+        have been played to a trick at which play passed the seat over (:attr:`passed`).
+        Empty for every seat when the view carries no game.
+
+        >>> import rummykit
+        >>> from rummykit.testing.stacking import deal_order
+        >>> game = rummykit.variant("crummy")
+        >>> hands = ["7D 8D 9D 10D 7C 8C 9C 10C", "7S 8S 9S 10S 7H 8H 9H 10H",
+        ...          "JH QH KH AH JC QC KC AC", "JS QS KS AS JD QD KD AD"]
+        >>> state = game.new_game(players=4, deck=deal_order(game, hands=hands, dealer=3),
+        ...                       dealer=3)
+        >>> for text in ["play 7D", "play 7S", "play JH"]:  # only a club may follow
+        ...     state = state.apply(rummykit.parse_move(text))
+        >>> state.to_move   # seat 3, holding no club, was passed over
+        0
+        >>> state.view(1).lacking()
+        ((), (), (), (<Suit.CLUBS: 3>,))
+        >>> print(state.view(1))  # doctest: +ELLIPSIS
+        deal 1, phase trick, lead: seat 0
+        trick:    7♦/0 7♠/1 J♥/2
+        last:     -
+        passed:   seat 3 no ♣
+        ...
+        """
+        game = self.game
+        passed = self.passed
+        if game is None or not any(passed):
+            return tuple(() for _ in range(self.players))
+        tricks = getattr(game.rules, "tricks", None)
+        if tricks is None:
+            return tuple(() for _ in range(self.players))
+        cards = [c for c in set(game.deck(self.players).cards()) if c.suit is not None]
+        out = []
+        for passes in passed:
+            barred = {c for c in cards if any(tricks.playable(t, (c,)) for t in passes)}
+            out.append(
+                tuple(
+                    suit
+                    for suit in Suit
+                    if any(c.suit is suit for c in cards)
+                    and all(c in barred for c in cards if c.suit is suit)
+                )
+            )
+        return tuple(out)
