@@ -13,6 +13,11 @@ least 60% over at least 400 games.
     python benchmarks/bench_search.py --game gin-rummy --option max_deals=1 --games 200
     python benchmarks/bench_search.py --game crummy --players 4 --determinizations 4 --jobs 2
     python benchmarks/bench_search.py --game crib-rummy --games 200 --log crib.jsonl
+    python benchmarks/bench_search.py --game gin-rummy --agent ismcts --iterations 128
+
+``--agent ismcts`` measures :class:`~rummykit.search.ISMCTSAgent` (``--iterations``,
+``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
+search agent's place.
 
 Prints ONE JSON object; progress goes to stderr.
 
@@ -39,7 +44,7 @@ from typing import Any
 import rummykit
 from rummykit.agents import Agent, GreedyAgent
 from rummykit.cli import parse_option
-from rummykit.search import SearchAgent, lowest_wins
+from rummykit.search import ISMCTSAgent, SearchAgent, lowest_wins
 from rummykit.sim import game_seed, play_game
 
 
@@ -51,12 +56,21 @@ def _one(
     game_id, options, players, seed, seat, search = job
     game = rummykit.variant(game_id, **options)
     agents: list[Agent] = [
-        SearchAgent(**search) if s == seat else GreedyAgent() for s in range(players)
+        _search_agent(search) if s == seat else GreedyAgent() for s in range(players)
     ]
     result = play_game(game, players=players, seed=seed, agents=agents)
     winners = result.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share, ahead_share(game, result.state.scores, seat), result.moves
+
+
+def _search_agent(search: dict[str, Any]) -> Agent:
+    """The agent ``search`` describes: :class:`ISMCTSAgent` where its ``"agent"`` is
+    ``"ismcts"``, else :class:`SearchAgent`."""
+    settings = dict(search)
+    if settings.pop("agent", "search") == "ismcts":
+        return ISMCTSAgent(**settings)
+    return SearchAgent(**settings)
 
 
 def _keyed(
@@ -129,7 +143,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="deal seeds (x players games)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument(
+        "--agent", default="search", choices=("search", "ismcts"), help="the searching agent"
+    )
     parser.add_argument("--determinizations", type=int, default=8)
+    parser.add_argument("--iterations", type=int, default=256, help="--agent ismcts")
+    parser.add_argument("--exploration", type=float, default=0.7, help="--agent ismcts")
     parser.add_argument("--seconds", type=float, help="time cap per decision")
     parser.add_argument("--rollout", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--max-candidates", type=int, default=6)
@@ -151,6 +170,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               "depth": args.depth}  # fmt: skip
     if args.prune_after is not None:  # only when given: logs written before it still match
         search["prune_after"] = args.prune_after
+    if args.agent == "ismcts":
+        search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
+                  "exploration": args.exploration, "max_candidates": args.max_candidates,
+                  "rollout": args.rollout, "depth": args.depth}  # fmt: skip
     jobs = [
         (args.game, options, players, game_seed(args.seed, index), seat, search)
         for index in range(args.games)

@@ -47,6 +47,20 @@ def test_a_logged_benchmark_resumes_and_reports_the_same(tmp_path: Path) -> None
     assert bench(*GIN[:-1], "2", "--games", "1", "--log", str(log))["from_log"] == 2
 
 
+@pytest.mark.slow
+def test_the_benchmark_measures_the_ismcts_agent_under_its_own_key(tmp_path: Path) -> None:
+    log = tmp_path / "search.jsonl"
+    flat = bench(*GIN, "--games", "1", "--log", str(log))
+    tree = bench(*GIN[:4], "--agent", "ismcts", "--iterations", "4", "--games", "1",
+                 "--log", str(log))  # fmt: skip
+    assert tree["from_log"] == 0 and tree["games"] == 2
+    assert tree["search"]["agent"] == "ismcts" and tree["search"]["iterations"] == 4
+    assert "agent" not in flat["search"]  # the flat search's logs keep their keys
+    again = bench(*GIN[:4], "--agent", "ismcts", "--iterations", "4", "--games", "1",
+                  "--log", str(log))  # fmt: skip
+    assert again["from_log"] == 2 and again["win_rate"] == tree["win_rate"]
+
+
 def test_a_line_cut_short_at_the_end_is_left_out(tmp_path: Path) -> None:
     sys.path.insert(0, str(SCRIPT.parent))
     try:

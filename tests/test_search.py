@@ -219,6 +219,90 @@ def test_the_search_agent_chooses_legal_moves_from_the_view_alone() -> None:
             state = state.apply(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.slow
+def test_the_ismcts_agent_chooses_legal_moves_from_the_view_alone() -> None:
+    from rummykit.agents import check_agent, choose_move, make_agent
+    from rummykit.search import ISMCTSAgent
+
+    agent = ISMCTSAgent(iterations=6)
+    check_agent(agent)
+    assert make_agent("ismcts").name == "ismcts"
+    for game_id in GAMES:
+        game = rummykit.variant(game_id)
+        state = game.new_game(players=game.max_players, seed=5)
+        rng = random.Random(5)
+        for _ in range(12):  # early positions of every game, at its most players
+            if state.is_over:
+                break
+            move = choose_move(agent, state, random.Random(0))
+            assert move in state.legal_moves()
+            assert choose_move(agent, state, random.Random(0)) == move  # reproducible
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_ismcts_spends_every_iteration_on_the_root_moves_and_plays_the_most_visited() -> None:
+    from rummykit.search import ISMCTSAgent
+
+    view, legal = _a_discard_decision(3)
+    agent = ISMCTSAgent(iterations=40, max_candidates=4)
+    moves, visits, means = agent.evaluate(view, legal, random.Random(1))
+    assert len(moves) == len(visits) == len(means) == 4
+    assert set(moves) <= set(legal)
+    assert sum(visits) == 40 and min(visits) >= 1  # each root move is tried first
+    best = max(range(4), key=lambda i: (visits[i], means[i]))
+    assert agent.choose(view, legal, random.Random(1)) == moves[best]
+    # a time cap still plays one iteration
+    capped = ISMCTSAgent(iterations=1000, seconds=1e-9)
+    assert sum(capped.evaluate(view, legal, random.Random(1))[1]) == 1
+
+
+@pytest.mark.parametrize("game_id", ["gin-rummy", "crazy-rummy", "crummy"])
+def test_the_ismcts_tree_counts_its_iterations_and_widens_in_the_greedy_order(
+    game_id: str,
+) -> None:
+    # Every iteration goes down one path: a node's children hold no more visits than the
+    # node; a move is counted available at least as often as it was visited; the tree
+    # grows below the root; and a node's moves come in the greedy agent's order.
+    from rummykit.agents import GreedyAgent
+    from rummykit.search import ISMCTSAgent, _Node
+
+    game = rummykit.variant(game_id)
+    state = random_game(game_id, game.min_players, 30, seed=2)
+    view = state.view(state.to_move)
+    agent = ISMCTSAgent(iterations=80)
+    root_moves, root = agent._grow(view, view.legal, random.Random(3))
+    assert root.visits == 80 and set(root.children) <= set(root_moves)
+    depth = 0
+    frontier: list[tuple[_Node, int]] = [(root, 0)]
+    while frontier:
+        node, level = frontier.pop()
+        depth = max(depth, level)
+        children = list(node.children.values())
+        assert sum(child.visits for child in children) <= node.visits
+        for child in children:
+            assert child.available >= child.visits >= 1
+            frontier.append((child, level + 1))
+    assert depth >= 3
+    first = next(iter(root.children.values()))
+    assert first.move == GreedyAgent().choose(view, view.legal, random.Random(3))
+
+
+def test_ismcts_options_are_checked() -> None:
+    from rummykit.search import ISMCTSAgent
+
+    with pytest.raises(ValueError):
+        ISMCTSAgent(iterations=0)
+    with pytest.raises(ValueError):
+        ISMCTSAgent(exploration=-1)
+    with pytest.raises(ValueError):
+        ISMCTSAgent(rollout="clever")
+    with pytest.raises(ValueError):
+        ISMCTSAgent(max_candidates=1)
+    with pytest.raises(ValueError):
+        ISMCTSAgent(depth=0)
+
+
 def test_the_search_agent_leaves_the_greedy_choice_only_for_a_clear_gain() -> None:
     from rummykit.search import _significant_best
 

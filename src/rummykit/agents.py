@@ -388,16 +388,24 @@ def _search_agent() -> Agent:
     return SearchAgent()
 
 
+def _ismcts_agent() -> Agent:
+    from rummykit.search import ISMCTSAgent  # imports this module
+
+    return ISMCTSAgent()
+
+
 AGENTS: Final[dict[str, Callable[[], Agent]]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": _search_agent,
+    "ismcts": _ismcts_agent,
 }
 
 
 def make_agent(name: str) -> Agent:
-    """The built-in agent called ``name``: ``"random"``, ``"greedy"`` or ``"search"``
-    (:class:`rummykit.search.SearchAgent` with its defaults)."""
+    """The built-in agent called ``name``: ``"random"``, ``"greedy"``, ``"search"``
+    (:class:`rummykit.search.SearchAgent` with its defaults) or ``"ismcts"``
+    (:class:`rummykit.search.ISMCTSAgent` with its defaults)."""
     from rummykit.errors import OptionError
 
     try:

@@ -36,7 +36,7 @@ from rummykit.errors import OptionError
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
 
-__all__ = ["SearchAgent", "lowest_wins", "sample_state", "stock_end_scores"]
+__all__ = ["ISMCTSAgent", "SearchAgent", "lowest_wins", "sample_state", "stock_end_scores"]
 
 
 def sample_state(view: View, rng: random.Random) -> GameState:
@@ -181,6 +181,191 @@ class SearchAgent:
             return margin
         # ahead or behind counts most; by how much breaks ties between moves
         return (margin > 0) - (margin < 0) + margin / 1000
+
+
+class _Node:
+    """A node of the information-set tree: the move that leads to it from its parent, the
+    seat that made it, and what the iterations through it gave that seat."""
+
+    __slots__ = ("available", "children", "move", "seat", "total", "visits")
+
+    def __init__(self, move: Move | None, seat: int) -> None:
+        self.move = move
+        self.seat = seat
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 0  # iterations in which the move was legal at the parent
+        self.total = 0.0
+
+
+@attrs.frozen
+class ISMCTSAgent:
+    """Information-set Monte Carlo tree search (single-observer ISMCTS, after Cowling,
+    Powley and Whitehouse, 2012). Each of ``iterations`` iterations samples the hidden cards
+    (:func:`sample_state`) and walks one tree of moves from the seat's view, every seat's
+    moves in it: at each node it picks, among the moves legal in this sample, by the upper
+    confidence bound on what each move's seat gained through it (a move counts as tried
+    only in the samples where it was legal), adds one untried move, then rolls the deal out
+    to its end with ``rollout`` agents for every seat. What a seat gains is its margin over
+    the others' mean score at the end of the deal (``depth`` cuts rollouts as
+    :class:`SearchAgent`'s does), the bound scaled by the spread of the margins seen.
+
+    Where a node has many legal moves, the tree widens slowly: at the root it holds the
+    greedy agent's first ``max_candidates`` choices, and below it one more move each time
+    the node's visits pass a square (1, 4, 9, ...), in the greedy agent's order (its choice,
+    then its choice among the moves left, ...). The move played is the root's most visited.
+    ``seconds`` caps the time a decision may take (at least one iteration is played).
+
+    >>> import random, rummykit
+    >>> state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
+    >>> view = state.view(state.to_move)
+    >>> agent = ISMCTSAgent(iterations=16)
+    >>> agent.choose(view, view.legal, random.Random(0)) in view.legal
+    True
+    >>> moves, visits, means = agent.evaluate(view, view.legal, random.Random(0))
+    >>> sum(visits)   # every iteration starts with one of the root's moves
+    16
+    """
+
+    name: str = "ismcts"
+    iterations: int = attrs.field(default=256, validator=attrs.validators.ge(1))
+    seconds: float | None = None
+    #: The weight of the exploration term of the upper confidence bound (times the spread
+    #: of the margins seen so far).
+    exploration: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
+    max_candidates: int = attrs.field(default=6, validator=attrs.validators.ge(2))
+    rollout: str = attrs.field(
+        default="greedy", validator=attrs.validators.in_(("greedy", "random"))
+    )
+    #: Moves a rollout plays at most (a stalled deal is then scored as it stands).
+    horizon: int = attrs.field(default=2000, validator=attrs.validators.ge(1))
+    #: Moves a rollout plays before the deal is scored as it stands (``None``: to its end).
+    depth: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
+    )
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        moves, visits, means = self.evaluate(view, legal, rng)
+        best = max(range(len(moves)), key=lambda i: (visits[i], means[i]))
+        return moves[best]
+
+    def evaluate(
+        self, view: View, legal: Sequence[Move], rng: random.Random
+    ) -> tuple[list[Move], list[int], list[float]]:
+        """The root's moves (the greedy agent's first choices, in its order), how many
+        iterations went through each, and the mean margin they gave the seat."""
+        root_moves, root = self._grow(view, legal, rng)
+        children = [root.children.get(move) for move in root_moves]
+        visits = [0 if child is None else child.visits for child in children]
+        means = [
+            0.0 if child is None or not child.visits else child.total / child.visits
+            for child in children
+        ]
+        return root_moves, visits, means
+
+    def _grow(
+        self, view: View, legal: Sequence[Move], rng: random.Random
+    ) -> tuple[list[Move], _Node]:
+        """The root's moves and the tree the iterations grew from them."""
+        greedy = GreedyAgent()
+        policy: Agent = greedy if self.rollout == "greedy" else RandomAgent()
+        root_moves = _ranked(greedy, view, legal, rng, self.max_candidates)
+        root = _Node(None, view.seat)
+        spread = [math.inf, -math.inf]  # the least and the most margin seen
+        limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
+        started = time.perf_counter()
+        for _ in range(self.iterations):
+            state = sample_state(view, rng)
+            deal = state.deal_number
+            path, state = self._descend(root, root_moves, state, deal, greedy, spread, rng)
+            margins = _margins(state, deal, policy, rng, limit)
+            spread[0] = min(spread[0], *margins)
+            spread[1] = max(spread[1], *margins)
+            for node in path:
+                node.visits += 1
+                node.total += margins[node.seat]
+            if self.seconds is not None and time.perf_counter() - started > self.seconds:
+                break
+        root.visits = sum(child.visits for child in root.children.values())
+        return root_moves, root
+
+    def _descend(  # noqa: PLR0917  (one iteration's parts, passed down by evaluate)
+        self,
+        root: _Node,
+        root_moves: Sequence[Move],
+        state: GameState,
+        deal: int,
+        greedy: Agent,
+        spread: Sequence[float],
+        rng: random.Random,
+    ) -> tuple[list[_Node], GameState]:
+        """One iteration's walk down the tree in the sample ``state``: the nodes it went
+        through (the one it added last) and the state it reached."""
+        path: list[_Node] = []
+        node = root
+        while not state.is_over and state.deal_number == deal:
+            if node is root:
+                legal: Sequence[Move] = root_moves
+                room = len(root_moves)
+            else:
+                legal = state.legal_moves()
+                room = 1 + math.isqrt(node.visits)
+            tried = [node.children[m] for m in legal if m in node.children]
+            # add a move where the node has room for one, or where none of its moves is
+            # legal in this sample
+            if not tried or (len(node.children) < room and len(tried) < len(legal)):
+                move = self._untried(node, state, legal, greedy, rng)
+                child = node.children[move] = _Node(move, state.to_move)
+                for other in (child, *tried):
+                    other.available += 1
+                path.append(child)
+                return path, state.apply(move)
+            for other in tried:
+                other.available += 1
+            scale = self.exploration * max(spread[1] - spread[0], 1e-9)
+            node = max(
+                tried,
+                key=lambda c: (
+                    c.total / c.visits + scale * math.sqrt(math.log(c.available) / c.visits)
+                ),
+            )
+            path.append(node)
+            assert node.move is not None
+            state = state.apply(node.move)
+        return path, state
+
+    @staticmethod
+    def _untried(
+        node: _Node, state: GameState, legal: Sequence[Move], greedy: Agent, rng: random.Random
+    ) -> Move:
+        """The move to add below ``node``: the first untried of the root's moves, else the
+        greedy agent's choice among the untried moves (so a node's moves come in the greedy
+        agent's order: moves it would never play are not explored before the ones it
+        would)."""
+        untried = [m for m in legal if m not in node.children]
+        if node.move is None or len(untried) == 1:
+            return untried[0]
+        return greedy.choose(state.view(state.to_move), untried, rng)
+
+
+def _margins(
+    state: GameState, deal: int, policy: Agent, rng: random.Random, limit: int
+) -> list[float]:
+    """Every seat's margin over the others' mean score at the end of the deal, rolled out
+    from ``state`` by ``policy`` (scored as it stands after ``limit`` moves)."""
+    for _ in range(limit):
+        if state.is_over or state.deal_number != deal:
+            break
+        state = state.apply(choose_move(policy, state, rng))
+    scores = state.scores
+    if not state.is_over and state.deal_number == deal:
+        scores = stock_end_scores(state)
+    sign = -1 if lowest_wins(state.variant) else 1
+    total = sum(scores)
+    others = len(scores) - 1
+    return [sign * (s - (total - s) / others) for s in scores]
 
 
 def stock_end_scores(state: GameState) -> tuple[int, ...]:
