@@ -263,10 +263,9 @@ def test_r2_a_player_who_holds_a_new_suit_must_play_one():
     assert "a club" in str(illegal(state, "play JD"))
 
 
-def test_r2_passing_is_automatic_and_a_player_may_contribute_twice():
-    # Seat 0 holds no heart: when only hearts are missing it is passed over without a move
-    # of its own, and seat 1 plays its second card to the trick.
-    state = position(
+def _seat_0_without_hearts():
+    """Three seats, seat 0 to lead, holding no heart."""
+    return position(
         "7D 8D 7C",
         "7S 8S 7H 8H",
         "8C",
@@ -274,7 +273,12 @@ def test_r2_passing_is_automatic_and_a_player_may_contribute_twice():
         marker=(0, 0),
         leader=0,
     )
-    state = play(state, "play 7D")
+
+
+def test_r2_passing_is_automatic_and_a_player_may_contribute_twice():
+    # Seat 0 holds no heart: when only hearts are missing it is passed over without a move
+    # of its own, and seat 1 plays its second card to the trick.
+    state = play(_seat_0_without_hearts(), "play 7D")
     assert state.to_move == 1 and sorted(legal(state)) == [
         "play 7H",
         "play 7S",
@@ -294,15 +298,7 @@ def test_r2_passing_is_automatic_and_a_player_may_contribute_twice():
 def test_r2_a_pass_is_public_and_holds_until_the_seat_takes_a_trick():
     # Everyone sees seat 0 passed over when only hearts are missing: it holds no heart, and
     # its hand only loses cards until it takes a trick. The views say so (``passed``).
-    state = position(
-        "7D 8D 7C",
-        "7S 8S 7H 8H",
-        "8C",
-        quartets=["A K", "Q J", "10 9"],
-        marker=(0, 0),
-        leader=0,
-    )
-    state = play(state, "play 7D", "play 7S", "play 8C")
+    state = play(_seat_0_without_hearts(), "play 7D", "play 7S", "play 8C")
     trick = tuple(parse_cards("7D 7S 8C"))
     assert state.passed == ((trick,), (), ())
     assert all(state.view(seat).passed == ((trick,), (), ()) for seat in range(3))

@@ -100,38 +100,15 @@ def test_a_sample_mid_trick_lets_the_seat_to_move_play() -> None:
         assert any(card.suit is rummykit.Suit.HEARTS for card in sample.hands[0])  # type: ignore[attr-defined]
 
 
-def test_a_sample_mid_trick_keeps_what_the_play_said_of_every_hand() -> None:
-    # Every seat passed over in the trick in play could not have played to it then, and the
-    # seat to move can: over whole games at every count, from every seat's view.
+def test_a_sample_keeps_what_the_play_said_of_every_hand() -> None:
+    # Over whole Crummy games at every count, from every seat's view: every seat passed
+    # over in the trick in play could not have played to it then, and the seat to move
+    # can; and a seat passed over at an earlier trick, which has only lost cards since
+    # (until it takes a trick), still holds no card it could have played to it (the view's
+    # ``passed``).
     from rummykit.engine.trick_views import _trick_facts
 
-    checked = 0
-    for players in (3, 4, 5):
-        for seed in range(3):
-            state = rummykit.variant("crummy").new_game(players=players, seed=seed)
-            rng = random.Random(seed)
-            while not state.is_over:
-                if state.trick:
-                    for seat in range(players):
-                        view = state.view(seat)
-                        sample = sample_state(view, random.Random(checked))
-                        assert isinstance(sample, TrickState)
-                        tricks = sample.variant.rules.tricks  # type: ignore[attr-defined]
-                        for other, so_far, later, may in _trick_facts(view):
-                            hand = (*sample.hands[other], *later)
-                            assert bool(tricks.playable(so_far, hand)) is may
-                        assert sample.legal_moves()
-                        checked += 1
-                legal = state.legal_moves()
-                state = state.apply(legal[rng.randrange(len(legal))])
-    assert checked > 1000
-
-
-def test_a_sample_keeps_every_pass_seen_since_the_seat_last_took_a_trick() -> None:
-    # A seat passed over at an earlier trick held no card it could play to it; it has only
-    # lost cards since (until it takes a trick), so it still holds none: the view says so
-    # (``passed``) and every sample must agree, from every seat's view.
-    earlier = 0
+    mid_trick = earlier = 0
     for players in (3, 4, 5):
         for seed in range(3):
             state = rummykit.variant("crummy").new_game(players=players, seed=seed)
@@ -140,17 +117,22 @@ def test_a_sample_keeps_every_pass_seen_since_the_seat_last_took_a_trick() -> No
                 for seat in range(players):
                     view = state.view(seat)
                     assert isinstance(view, TrickView)
-                    sample = sample_state(view, random.Random(seed))
+                    sample = sample_state(view, random.Random(mid_trick + earlier))
                     assert isinstance(sample, TrickState)
-                    assert sample.view(seat) == view
+                    assert sample.view(seat) == view and sample.legal_moves()
                     tricks = sample.variant.rules.tricks  # type: ignore[attr-defined]
+                    for other, so_far, later, may in _trick_facts(view):
+                        hand = (*sample.hands[other], *later)
+                        assert bool(tricks.playable(so_far, hand)) is may
+                        mid_trick += 1
+                    current = tuple(card for _, card in view.trick)
                     for other, passes in enumerate(view.passed):
                         for so_far in passes:
                             assert not tricks.playable(so_far, sample.hands[other])
-                            current = tuple(card for _, card in view.trick)
                             earlier += other != seat and so_far[: len(current)] != current
                 legal = state.legal_moves()
                 state = state.apply(legal[rng.randrange(len(legal))])
+    assert mid_trick > 1000
     assert earlier > 1000  # passes from tricks before the one in play
 
 
@@ -197,46 +179,33 @@ def test_every_seat_of_positions_along_random_games_samples_to_its_own_view(
 
 
 @pytest.mark.slow
-def test_the_search_agent_chooses_legal_moves_from_the_view_alone() -> None:
+@pytest.mark.parametrize(
+    ("name", "settings", "count"),
+    [
+        ("search", {"determinizations": 2}, "min_players"),
+        ("ismcts", {"iterations": 6}, "max_players"),
+    ],
+)
+def test_the_search_agents_choose_legal_moves_from_the_view_alone(
+    name: str, settings: dict[str, int], count: str
+) -> None:
     from rummykit.agents import check_agent, choose_move, make_agent
-    from rummykit.search import SearchAgent
+    from rummykit.search import ISMCTSAgent, SearchAgent
 
-    agent = SearchAgent(determinizations=2)
+    agent = SearchAgent(**settings) if name == "search" else ISMCTSAgent(**settings)
     check_agent(agent)
-    assert make_agent("search").name == "search"
+    assert make_agent(name).name == name
     for game_id in GAMES:
         game = rummykit.variant(game_id)
-        state = game.new_game(players=game.min_players, seed=4)
+        state = game.new_game(players=getattr(game, count), seed=4)
         rng = random.Random(4)
-        for _ in range(12):  # early positions of every game, the search seat to move
+        for _ in range(12):  # early positions of every game, the searching seat to move
             if state.is_over:
                 break
             move = choose_move(agent, state, random.Random(0))
             assert move in state.legal_moves()
             # the same view and generator give the same choice
             assert choose_move(agent, state, random.Random(0)) == move
-            legal = state.legal_moves()
-            state = state.apply(legal[rng.randrange(len(legal))])
-
-
-@pytest.mark.slow
-def test_the_ismcts_agent_chooses_legal_moves_from_the_view_alone() -> None:
-    from rummykit.agents import check_agent, choose_move, make_agent
-    from rummykit.search import ISMCTSAgent
-
-    agent = ISMCTSAgent(iterations=6)
-    check_agent(agent)
-    assert make_agent("ismcts").name == "ismcts"
-    for game_id in GAMES:
-        game = rummykit.variant(game_id)
-        state = game.new_game(players=game.max_players, seed=5)
-        rng = random.Random(5)
-        for _ in range(12):  # early positions of every game, at its most players
-            if state.is_over:
-                break
-            move = choose_move(agent, state, random.Random(0))
-            assert move in state.legal_moves()
-            assert choose_move(agent, state, random.Random(0)) == move  # reproducible
             legal = state.legal_moves()
             state = state.apply(legal[rng.randrange(len(legal))])
 
