@@ -78,21 +78,13 @@ def sample(self: TrickGameRules, view: TrickView, rng: random.Random) -> TrickSt
     if any(n < 0 for n in pool.values()):
         raise OptionError("the view shows more copies of a card than the deal has")
     complete = [r for r in Rank if all(pool[c] >= 1 for c in quartet_cards(r))]
-    rng.shuffle(complete)
-    chosen = complete[: len(hidden_slots)]
-    if len(chosen) < len(hidden_slots):
+    if len(complete) < len(hidden_slots):
         raise OptionError("the view does not add up: too few ranks for the quartets")
-    quartets = [list(r) for r in view.quartets]
-    for other in range(players):
-        quartets[other] = [r for r in quartets[other] if isinstance(r, Rank)]
-    for other, rank in zip(hidden_slots, chosen, strict=True):
-        quartets[other].append(rank)
-        pool.subtract(quartet_cards(rank))
-    unseen = list(pool.elements())
-    if len(unseen) != sum(view.hand_sizes) - len(view.hand):
+    places = sum(view.hand_sizes) - len(view.hand)
+    if sum(pool.values()) - 4 * len(hidden_slots) != places:
         raise OptionError(
-            f"the view does not add up: {len(unseen)} unseen cards for"
-            f" {sum(view.hand_sizes) - len(view.hand)} places in the other hands"
+            f"the view does not add up: {sum(pool.values()) - 4 * len(hidden_slots)} unseen"
+            f" cards for {places} places in the other hands"
         )
     facts = _trick_facts(view) + [
         (other, so_far, (), False)
@@ -100,7 +92,26 @@ def sample(self: TrickGameRules, view: TrickView, rng: random.Random) -> TrickSt
         if other != seat
         for so_far in tricks
     ]
-    hands = _deal_unseen(unseen, view.hand_sizes, seat, view.hand, facts, self.tricks, rng)
+    for attempt in range(_QUARTET_TRIES):
+        # the hidden quartets' ranks at random; another draw if the passes leave the other
+        # hands no deal of the cards left (the last draw's failure is the view's)
+        rng.shuffle(complete)
+        chosen = complete[: len(hidden_slots)]
+        left = pool.copy()
+        for rank in chosen:
+            left.subtract(quartet_cards(rank))
+        try:
+            hands = _deal_unseen(
+                list(left.elements()), view.hand_sizes, seat, view.hand, facts, self.tricks, rng
+            )
+        except OptionError:
+            if attempt + 1 == _QUARTET_TRIES or not hidden_slots:
+                raise
+            continue
+        break
+    quartets = [[r for r in ranks if isinstance(r, Rank)] for ranks in view.quartets]
+    for other, rank in zip(hidden_slots, chosen, strict=True):
+        quartets[other].append(rank)
     if facts:
         hands = _fit_trick(hands, seat, facts, self.tricks, rng)
     template = game.new_game(players=players, seed=rng.randrange(2**31))
@@ -264,6 +275,9 @@ def _deal_unseen(  # noqa: PLR0917  (the parts of one sample, passed down by sam
         for other in range(players)
     ]
 
+
+#: Draws of the hidden quartets' ranks :meth:`sample` tries before it gives up on a view.
+_QUARTET_TRIES = 20
 
 #: Card swaps :func:`_fit_trick` tries before it gives up on a view.
 _FIT_STEPS = 20_000
