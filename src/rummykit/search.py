@@ -163,15 +163,8 @@ class SearchAgent:
 
     def _value(self, state: GameState, seat: int, policy: Agent, rng: random.Random) -> float:
         """The seat's standing at the end of the deal, rolled out from ``state``."""
-        deal = state.deal_number
         limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
-        for _ in range(limit):
-            if state.is_over or state.deal_number != deal:
-                break
-            state = state.apply(choose_move(policy, state, rng))
-        scores = state.scores
-        if not state.is_over and state.deal_number == deal:  # cut at depth, or at the horizon
-            scores = stock_end_scores(state)
+        scores = _deal_end_scores(state, state.deal_number, policy, rng, limit)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
         if self.objective == "lead":
@@ -355,17 +348,26 @@ def _margins(
 ) -> list[float]:
     """Every seat's margin over the others' mean score at the end of the deal, rolled out
     from ``state`` by ``policy`` (scored as it stands after ``limit`` moves)."""
-    for _ in range(limit):
-        if state.is_over or state.deal_number != deal:
-            break
-        state = state.apply(choose_move(policy, state, rng))
-    scores = state.scores
-    if not state.is_over and state.deal_number == deal:
-        scores = stock_end_scores(state)
+    scores = _deal_end_scores(state, deal, policy, rng, limit)
     sign = -1 if lowest_wins(state.variant) else 1
     total = sum(scores)
     others = len(scores) - 1
     return [sign * (s - (total - s) / others) for s in scores]
+
+
+def _deal_end_scores(
+    state: GameState, deal: int, policy: Agent, rng: random.Random, limit: int
+) -> tuple[int, ...]:
+    """The scores at the end of deal ``deal``, rolled out from ``state`` by ``policy``; a
+    deal still going after ``limit`` moves (cut at a depth, or at the horizon) is scored as
+    it stands (:func:`stock_end_scores`)."""
+    for _ in range(limit):
+        if state.is_over or state.deal_number != deal:
+            break
+        state = state.apply(choose_move(policy, state, rng))
+    if not state.is_over and state.deal_number == deal:
+        return stock_end_scores(state)
+    return state.scores
 
 
 def stock_end_scores(state: GameState) -> tuple[int, ...]:
