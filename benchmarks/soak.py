@@ -22,7 +22,17 @@ A soak takes hours: with ``--log FILE`` each finished chunk is appended to FILE 
 line at once, a run started again with the same log skips the chunks it holds (so a run
 stopped midway loses at most the chunks under way), and the report covers the chunks of
 the run, logged before or now. ``--report FILE`` prints the report of every chunk a log
-holds (every run and seed range written to it) without playing.
+holds (every run and seed range written to it) without playing. Chunks run seed by seed
+across the games, so a run stopped at any point has brought every game and count about
+equally far. Each logged chunk names the commit it checked (``git describe --dirty``).
+
+The full soak (10,000 games at every count, ``--every 4``) takes about 27 hours of one
+2-core machine, longer than a working session, and files outside the repository are not
+kept between machines: its log is kept in the repository,
+``benchmarks/results/soak.jsonl``, and committed as it grows::
+
+    python benchmarks/soak.py --every 4 --jobs 2 --log benchmarks/results/soak.jsonl \
+        --game contract-rummy --game crazy-rummy ...   # resumes where the log ends
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -42,6 +53,24 @@ from rummykit.testing.conformance import check_variant
 
 #: Games per chunk handed to a worker process.
 CHUNK = 25
+
+
+
+def checked_commit() -> str | None:
+    """The commit of the code under test (``git describe --always --dirty``: ``-dirty``
+    when the work tree differs from it), or None outside a git checkout."""
+    try:
+        run = subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=12"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return run.stdout.strip() or None if run.returncode == 0 else None
 
 
 def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
@@ -95,15 +124,18 @@ def _append(path: Path, part: dict[str, Any]) -> None:
 
 def report(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per game and player count: games, moves, failures and the first failures' texts,
-    and the CPU seconds a game takes (over the chunks that were timed); and the totals. A
-    chunk logged more than once (two runs over the same seeds) counts once."""
+    and the CPU seconds a game takes (over the chunks that were timed); the totals; and the
+    commits whose code the chunks checked. A chunk logged more than once (two runs over
+    the same seeds) counts once."""
     results: dict[str, dict[str, dict[str, Any]]] = {}
     timed: dict[tuple[str, str], list[float]] = {}
     seen: set[tuple[str, int, int, int, int]] = set()
+    kept = []
     for part in parts:
         if _key(part) in seen:
             continue
         seen.add(_key(part))
+        kept.append(part)
         count = f"{part['players']}p"
         entry = results.setdefault(part["game"], {}).setdefault(
             count, {"games": 0, "moves": 0, "failures": 0, "first": []}
@@ -123,7 +155,8 @@ def report(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
         key: sum(entry[key] for counts in results.values() for entry in counts.values())
         for key in ("games", "moves", "failures")
     }
-    return {"totals": totals, "results": results}
+    commits = sorted({part.get("commit") or "unrecorded" for part in kept})
+    return {"totals": totals, "commits": commits, "results": results}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,11 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if whole["totals"]["failures"] else 0
     games = args.game or list(rummykit.variants())
     jobs: list[tuple[str, int, int, int, int, bool]] = []
-    for game in games:
-        variant = rummykit.variant(game)
-        for players in sorted({variant.min_players, variant.max_players}):
-            for first in range(args.seed, args.seed + args.games, CHUNK):
-                count = min(CHUNK, args.seed + args.games - first)
+    # seed-major: a run stopped at any point has brought every game and count equally far
+    for first in range(args.seed, args.seed + args.games, CHUNK):
+        count = min(CHUNK, args.seed + args.games - first)
+        for game in games:
+            variant = rummykit.variant(game)
+            for players in sorted({variant.min_players, variant.max_players}):
                 jobs.append((game, players, first, count, args.every, first == args.seed))
     logged = {_key(part): part for part in read_log(args.log)} if args.log else {}
     parts = [logged[job[:5]] for job in jobs if job[:5] in logged]
@@ -154,8 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if parts:
         print(f"[soak] {len(parts)} of {len(jobs)} chunks are in {args.log}", file=sys.stderr)
     started = time.perf_counter()
+    commit = checked_commit()
     with multiprocessing.get_context("spawn").Pool(max(1, min(args.jobs, len(todo)))) as pool:
-        for done, part in enumerate(pool.imap(run_chunk, todo), 1):
+        for done, played in enumerate(pool.imap(run_chunk, todo), 1):
+            part = {**played, "commit": commit}
             parts.append(part)
             if args.log is not None:
                 _append(args.log, part)

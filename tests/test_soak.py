@@ -30,6 +30,9 @@ def test_a_logged_soak_resumes_and_its_log_reports_every_chunk(tmp_path: Path) -
     assert code == 0 and first["totals"]["games"] == 1 and first["totals"]["failures"] == 0
     assert first["totals"]["moves"] > 0
     assert len(log.read_text().splitlines()) == 1  # the chunk, written when it finished
+    chunk = json.loads(log.read_text())
+    assert "commit" in chunk  # the code it checked (None outside a git checkout)
+    assert first["commits"] == [chunk["commit"] or "unrecorded"]
     code, again, err = soak(*args)  # started again: nothing left to play
     assert code == 0 and "1 of 1 chunks are in" in err
     assert again["totals"] == first["totals"]
