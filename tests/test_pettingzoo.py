@@ -25,8 +25,16 @@ except ImportError:
         "PettingZoo is not installed (pip install 'rummykit[pettingzoo]')", allow_module_level=True
     )
 
-from rummykit.adapters.pettingzoo import RummykitEnv, env, observation_vector
+from rummykit.adapters.pettingzoo import (
+    RummykitEnv,
+    env,
+    observation_size,
+    observation_vector,
+)
+from rummykit.cards import Suit
+from rummykit.engine.trick_state import TrickPhase
 from rummykit.errors import OptionError
+from rummykit.testing.stacking import deal_order
 
 CASES = [
     (game_id, players)
@@ -118,6 +126,28 @@ def test_the_observation_is_built_from_the_seats_view_only() -> None:
         mine = observation_vector(state.view(seat))
         assert np.array_equal(mine, observation_vector(other.view(seat)))
         assert mine.dtype == np.float32
+
+
+def test_the_crummy_observation_holds_the_suits_a_passed_seat_lacks() -> None:
+    # Seat 3 holds no club and is passed over when clubs are led: every player saw it, so
+    # the observation of every seat says so (seats counted from the viewer); nothing else.
+    game = rummykit.variant("crummy")
+    hands = ["7D 8D 9D 10D 7C 8C 9C 10C", "7S 8S 9S 10S 7H 8H 9H 10H",
+             "JH QH KH AH JC QC KC AC", "JS QS KS AS JD QD KD AD"]  # fmt: skip
+    state = game.new_game(players=4, deck=deal_order(game, hands=hands, dealer=3), dealer=3)
+    before = {seat: observation_vector(state.view(seat)) for seat in range(4)}
+    for text in ["play 7D", "play 7S", "play JH"]:  # only a club may follow: seat 3 passed
+        state = state.apply(rummykit.parse_move(text))
+    size = observation_size(4, "trick")
+    lacking = size - len(TrickPhase) - 4 * 4  # the four suits of each seat, from the viewer
+    for seat in range(4):
+        vector = observation_vector(state.view(seat))
+        assert vector.shape == (size,)
+        flags = vector[lacking : lacking + 16].reshape(4, 4)
+        expected = np.zeros((4, 4), dtype=np.float32)
+        expected[(3 - seat) % 4, Suit.CLUBS] = 1.0
+        assert np.array_equal(flags, expected)
+        assert not before[seat][lacking : lacking + 16].any()
 
 
 def test_a_bad_render_mode_or_player_count_is_refused() -> None:

@@ -35,7 +35,7 @@ def observation_size(players: int, family: str) -> int:
     """The length of :func:`observation_vector` for a game family and player count."""
     p = players
     if family == "trick":
-        return 4 + _CODES + 2 * _CODES * p + 13 * p + 5 * p + len(TrickPhase)
+        return 4 + _CODES + 2 * _CODES * p + 13 * p + 5 * p + 4 * p + len(TrickPhase)
     return (
         6
         + _CODES * (5 + 2 * p)  # hand, top, wilds, pending, took; known and table per seat
@@ -53,8 +53,9 @@ def observation_vector(view: View) -> np.ndarray[Any, np.dtype[np.float32]]:
     its turns, whether it moves and whether it is active; the phase; the deal, stock and
     pile sizes, reshuffles and the knock limit. The trick game: the hand, each seat's card
     in the trick and the last trick, quartet ranks (the seat's own, and every seat's once
-    revealed), hand sizes, quartet counts, who is out, scores, who leads and moves; the
-    phase; the deal number."""
+    revealed), hand sizes, quartet counts, who is out, scores, who leads and moves, the
+    suits each seat was seen to lack (passed over, :meth:`TrickView.lacking`); the phase;
+    the deal number."""
     players = view.players
     order = [(view.seat + k) % players for k in range(players)]
     if isinstance(view, TrickView):
@@ -82,6 +83,11 @@ def observation_vector(view: View) -> np.ndarray[Any, np.dtype[np.float32]]:
             out[at + 5 * k + 3] = view.scores[seat]
             out[at + 5 * k + 4] = float(seat == view.to_move) + 2.0 * float(seat == view.leader)
         at += 5 * players
+        lacking = view.lacking()
+        for k, seat in enumerate(order):
+            for suit in lacking[seat]:
+                out[at + 4 * k + int(suit)] = 1.0
+        at += 4 * players
         _one_hot(list(TrickPhase).index(view.phase), len(TrickPhase), out, at)
         return out
     if not isinstance(view, RummyView):
