@@ -51,6 +51,7 @@ hidden card that every player saw (a discard taken into a hand) also provide
 from __future__ import annotations
 
 import copy
+import functools
 import pickle
 import random
 from collections import Counter
@@ -116,19 +117,25 @@ class ConformanceReport:
 
 
 def check_state(
-    state: GameState, deck: Counter[Card], rng: random.Random, previous: Iterable[Move] = ()
+    state: GameState,
+    deck: Counter[Card],
+    rng: random.Random,
+    previous: Iterable[Move] = (),
+    *,
+    legal: Sequence[Move] | None = None,
 ) -> list[str]:
     """Check every single-state invariant of ``state``; return what failed (empty if none).
 
     ``deck`` is the variant's full deck as a multiset; ``previous`` are moves that were legal
-    one state earlier (used to cross-check generation against the rule check).
+    one state earlier (used to cross-check generation against the rule check); ``legal``,
+    if given, is what ``state.legal_moves()`` returned (it is not asked again).
     """
     problems: list[str] = []
     rules = state.variant.rules
     all_cards = getattr(state, "all_cards", None)
     if all_cards is not None and all_cards() != deck:
         problems.append("cards not conserved")
-    moves = list(state.legal_moves())
+    moves = list(state.legal_moves() if legal is None else legal)
     if bool(moves) == state.is_over:
         problems.append(f"is_over={state.is_over} but {len(moves)} legal moves")
     for move in moves:
@@ -155,9 +162,16 @@ def check_state(
 
 def parse_back(move: Move) -> object:
     """``move`` written as text and read back."""
+    return _parsed(str(move))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> object:
+    """``parse_move(text)``, remembered: a game lists the same move texts at many states,
+    and reading one is a pure function of its text (moves are immutable values)."""
     from rummykit.engine.moves import parse_move
 
-    return parse_move(str(move))
+    return parse_move(text)
 
 
 def _illegal_probe(state: GameState, candidates: Sequence[Move]) -> list[str]:
@@ -189,8 +203,9 @@ def _play_checked(  # noqa: PLR0917  (one game's settings, passed down by check_
     moves = 0
     context = f"{variant.id} players={players} seed={seed}"
     while True:
+        legal = list(state.legal_moves())
         if moves % every == 0 or state.is_over:
-            problems = check_state(state, deck, rng, previous)
+            problems = check_state(state, deck, rng, previous, legal=legal)
             problems += _illegal_probe(state, previous)
             if probe_every and moves % probe_every == 0:
                 problems += malformed_move_problems(state, rng, sample=20)
@@ -202,7 +217,6 @@ def _play_checked(  # noqa: PLR0917  (one game's settings, passed down by check_
             break
         if moves >= max_moves:
             return moves, [f"{context}: no end after {max_moves} moves"]
-        legal = list(state.legal_moves())
         move = legal[rng.randrange(len(legal))]
         before = _fields(state)
         after = state.apply(move)

@@ -317,11 +317,12 @@ def view_leak_problems(state: GameState, seat: int, rng: random.Random) -> list[
     while again == hidden:
         rng.shuffle(again)
     mine = state.view(seat)
+    prints = _fingerprints(mine, seat)  # the view's own, taken once for both comparisons
     redealt = with_hidden(state, seat, again)
-    problems = _view_differences(mine, redealt.view(seat), seat, "re-dealt")
+    problems = _view_differences(mine, prints, redealt.view(seat), seat, "re-dealt")
     renamed = renamed_state(state, seat, rng)
     if renamed is not None:
-        problems += _view_differences(mine, renamed.view(seat), seat, "renamed")
+        problems += _view_differences(mine, prints, renamed.view(seat), seat, "renamed")
     return list(dict.fromkeys(problems))  # a view that does not pickle is told once
 
 
@@ -441,31 +442,49 @@ def _renamed_parts(
     return value
 
 
-def _view_differences(mine: object, theirs: object, seat: int, change: str) -> list[str]:
+def _fingerprints(view: object, seat: int) -> dict[str, object]:
+    """What :func:`_view_differences` compares of a view beyond equality and the values
+    reachable from it: its ``repr``, its JSON (if it offers ``to_json``) and its pickle (or,
+    if it does not pickle, the problem to report)."""
+    prints: dict[str, object] = {"repr(view)": repr(view)}
+    to_json = getattr(view, "to_json", None)
+    if callable(to_json):
+        prints["view.to_json()"] = to_json()
+    try:
+        prints["pickle of the view"] = pickle.dumps(view)
+    except Exception as error:
+        prints["unpicklable"] = f"the view of seat {seat} does not pickle: {error!r}"
+    return prints
+
+
+def _view_differences(
+    mine: object, prints: dict[str, object], theirs: object, seat: int, change: str
+) -> list[str]:
     """How ``theirs`` (the view of ``seat`` after its hidden cards were ``change``) differs
-    from ``mine``, everything compared (see :func:`view_leak_problems`)."""
+    from ``mine`` (whose :func:`_fingerprints` are ``prints``), everything compared (see
+    :func:`view_leak_problems`)."""
     problems = []
-    checks: list[tuple[str, object, object]] = [
-        ("the view", mine, theirs),
-        ("repr(view)", repr(mine), repr(theirs)),
-    ]
     where = reachable_difference(mine, theirs)
     if where is not None:
         problems.append(
             f"everything reachable from the view of seat {seat} changes when its hidden cards"
             f" are {change} (first at view{where})"
         )
-    to_json, their_json = getattr(mine, "to_json", None), getattr(theirs, "to_json", None)
-    if callable(to_json) and callable(their_json):
-        checks.append(("view.to_json()", to_json(), their_json()))
-    try:
-        checks.append(("pickle of the view", pickle.dumps(mine), pickle.dumps(theirs)))
-    except Exception as error:
-        problems.append(f"the view of seat {seat} does not pickle: {error!r}")
+    theirs_prints = _fingerprints(theirs, seat)
     problems += [
-        f"{what} of seat {seat} changes when its hidden cards are {change}"
-        for what, a, b in checks
-        if a != b
+        text for prints_of in (prints, theirs_prints)
+        if isinstance(text := prints_of.get("unpicklable"), str)
+    ]  # fmt: skip
+    changed = ["the view"] if mine != theirs else []
+    changed += [
+        what
+        for what in ("repr(view)", "view.to_json()", "pickle of the view")
+        if what in prints and what in theirs_prints and prints[what] != theirs_prints[what]
+    ]
+    if ("view.to_json()" in prints) != ("view.to_json()" in theirs_prints):
+        changed.append("view.to_json()")
+    problems += [
+        f"{what} of seat {seat} changes when its hidden cards are {change}" for what in changed
     ]
     return problems
 
