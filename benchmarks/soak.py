@@ -55,7 +55,6 @@ from rummykit.testing.conformance import check_variant
 CHUNK = 25
 
 
-
 def checked_commit() -> str | None:
     """The commit of the code under test (``git describe --always --dirty``: ``-dirty``
     when the work tree differs from it), or None outside a git checkout."""

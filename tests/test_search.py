@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from helpers import random_game
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import GameState, LayMeld, Move, View
+from rummykit.engine import trick_views
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.trick_state import TrickState, TrickView
 from rummykit.errors import OptionError
@@ -501,3 +503,61 @@ def test_r30_a_sample_keeps_a_freed_wild_off_the_hands_and_the_stock() -> None:
     assert sample.view(3) == state.view(3)
     assert _cards(sample) == _cards(state)
     assert sample.pending == pending  # type: ignore[attr-defined]
+
+
+def _view_with_a_hidden_quartet() -> TrickView:
+    """Seat 0's view of a four-player Crummy game in which another seat has laid a
+    quartet face down (its rank unknown to seat 0): seed 0, 49 random moves."""
+    game = rummykit.variant("crummy")
+    state, rng = game.new_game(players=4, seed=0), random.Random(0)
+    for _ in range(49):
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    view = state.view(0)
+    assert isinstance(view, TrickView)
+    assert any(isinstance(r, rummykit.Hidden) for q in view.quartets[1:] for r in q)
+    return view
+
+
+def test_a_sample_draws_the_hidden_quartets_ranks_again_when_no_deal_of_the_rest_exists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The passes may leave the other hands no deal of the cards left for one choice of the
+    # face-down quartets' ranks and a deal for another: the sampler draws the ranks again
+    # (here the first deal is made to fail) rather than refuse a view that has a sample.
+    view = _view_with_a_hidden_quartet()
+    real = trick_views._deal_unseen
+    calls: list[int] = []
+
+    def first_fails(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OptionError("no deal of the unseen cards respects the passes")
+        return real(*args)
+
+    monkeypatch.setattr(trick_views, "_deal_unseen", first_fails)
+    sample = sample_state(view, random.Random(3))
+    assert len(calls) == 2 and sample.view(0) == view
+
+
+def test_a_sample_gives_up_after_the_last_draw_of_the_quartets_ranks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = _view_with_a_hidden_quartet()
+    calls: list[int] = []
+
+    def never(*args: Any) -> Any:
+        calls.append(1)
+        raise OptionError("no deal of the unseen cards respects the passes")
+
+    monkeypatch.setattr(trick_views, "_deal_unseen", never)
+    with pytest.raises(OptionError, match="respects the passes"):
+        sample_state(view, random.Random(3))
+    assert len(calls) == trick_views._QUARTET_TRIES
+    # with no face-down quartet there is nothing to draw again: the first failure stands
+    calls.clear()
+    game = rummykit.variant("crummy")
+    plain = game.new_game(players=4, seed=0).view(0)
+    with pytest.raises(OptionError, match="respects the passes"):
+        sample_state(plain, random.Random(3))
+    assert len(calls) == 1
