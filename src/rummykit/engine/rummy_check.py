@@ -4,7 +4,7 @@ and the error :meth:`~rummykit.engine.core.GameState.apply` raises, naming the r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.engine.moves import (
@@ -384,17 +384,21 @@ def malformed_meld(meld: object) -> str | None:
     return None
 
 
+#: What each phase of a turn expects, for the rule check's messages (built once).
+_EXPECTED: Final[dict[Phase, str]] = {
+    Phase.DRAW: "draw first",
+    Phase.PICKUP: "meld the card you took first",
+    Phase.PLAY: "meld, lay off or discard",
+    Phase.CHOOSE_START: "choose who starts",
+    Phase.PEG: "peg or forgo this turn's points",
+    Phase.CLAIM: "the claim window is open",
+    Phase.PLACE_WILD: "place the freed wild card first",
+    Phase.OVER: "the game is over",
+}
+
+
 def _expect(phase: Phase) -> str:
-    return {
-        Phase.DRAW: "draw first",
-        Phase.PICKUP: "meld the card you took first",
-        Phase.PLAY: "meld, lay off or discard",
-        Phase.CHOOSE_START: "choose who starts",
-        Phase.PEG: "peg or forgo this turn's points",
-        Phase.CLAIM: "the claim window is open",
-        Phase.PLACE_WILD: "place the freed wild card first",
-        Phase.OVER: "the game is over",
-    }[phase]
+    return _EXPECTED[phase]
 
 
 def _pickup_hint(state: RummyState) -> str:

@@ -230,19 +230,24 @@ def plainly_legal(self: RummyRules, state: RummyState, move: object) -> bool:
     return False
 
 
+#: What each phase of a knock game expects, for the rule check's messages (built once: the
+#: rule check writes one for every move it refuses, and is asked of every listed move).
+_EXPECTED: Final[dict[Phase, str]] = {
+    Phase.FIRST_UPCARD: "the first upcard is offered: 'take' or 'pass'",
+    Phase.DRAW: "draw from the stock or take the discard",
+    Phase.PLAY: "discard a card, or knock",
+    Phase.KNOCK: "the knocker discards face down",
+    Phase.SPREAD: "the knocker lays melds, then passes",
+    Phase.LAYOFF: "the defender lays off, then passes",
+    Phase.DEFEND: "the defender lays melds, then passes",
+    Phase.WALL: "the wall: 'knock' with the discard or 'pass'",
+}
+
+
 def _expect(state: RummyState) -> str:
-    return {
-        Phase.FIRST_UPCARD: "the first upcard is offered: 'take' or 'pass'",
-        Phase.DRAW: "draw from the stock"
-        if state.offers >= state.players
-        else "draw from the stock or take the discard",
-        Phase.PLAY: "discard a card, or knock",
-        Phase.KNOCK: "the knocker discards face down",
-        Phase.SPREAD: "the knocker lays melds, then passes",
-        Phase.LAYOFF: "the defender lays off, then passes",
-        Phase.DEFEND: "the defender lays melds, then passes",
-        Phase.WALL: "the wall: 'knock' with the discard or 'pass'",
-    }.get(state.phase, "the game is over")
+    if state.phase is Phase.DRAW and state.offers >= state.players:
+        return "draw from the stock"
+    return _EXPECTED.get(state.phase, "the game is over")
 
 
 def knock_check(
