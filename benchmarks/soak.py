@@ -26,13 +26,12 @@ holds (every run and seed range written to it) without playing. Chunks run seed 
 across the games, so a run stopped at any point has brought every game and count about
 equally far. Each logged chunk names the commit it checked (``git describe --dirty``).
 
-The full soak (10,000 games at every count, ``--every 4``) takes about 47 CPU hours (a
-day of one 2-core machine), longer than a working session, and files outside the repository are not
-kept between machines: its log is kept in the repository,
-``benchmarks/results/soak.jsonl``, and committed as it grows::
-
-    python benchmarks/soak.py --every 4 --jobs 2 --log benchmarks/results/soak.jsonl \
-        --game contract-rummy --game crazy-rummy ...   # resumes where the log ends
+The full soak (10,000 games at every count, ``--every 4``) takes about 47 CPU hours (a day
+of one 2-core machine), longer than a working session, and files outside the repository are
+not kept between machines: its log is kept in the repository,
+``benchmarks/results/soak.jsonl``, and committed as it grows. ``make soak`` goes on from
+where that log ends (seeds from 10,000, both cores; stop it at any time and commit the log),
+and ``make soak-report`` reports it.
 """
 
 from __future__ import annotations
