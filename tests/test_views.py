@@ -8,6 +8,7 @@ import json
 import random
 from collections.abc import Iterator, Sequence
 
+import attrs
 import pytest
 from helpers import redealt
 from jsonschema_lite import errors
@@ -15,6 +16,8 @@ from jsonschema_lite import errors
 import rummykit
 from rummykit import Card, GameState, Move, parse_cards, parse_move
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, choose_move
+from rummykit.cards import Rank, Suit
+from rummykit.engine.rummy_state import Phase
 from rummykit.engine.views import HIDDEN, VIEW_VERSION, View, to_jsonable, view_schema
 from rummykit.errors import OptionError
 from rummykit.melds import MeldContext
@@ -83,6 +86,34 @@ def test_a_view_carries_the_meld_context_and_contract_a_bot_needs() -> None:
     assert view.to_json()["contract"] == "2 sets"
     # the trick game has no melds
     assert rummykit.variant("crummy").new_game(players=4, seed=1).view(0).context is None
+
+
+def test_json_of_every_kind_of_value_and_of_a_type_it_has_no_form_for() -> None:
+    # to_jsonable remembers how each type converts: the same value gives the same JSON every
+    # time, subclasses convert as their bases do, and a type without a JSON form is refused
+    # every time it is met, not only the first.
+    @attrs.frozen
+    class Note:
+        card: Card
+        tags: frozenset[str]
+        hidden: object = attrs.field(default=HIDDEN, repr=False)
+
+    class Pair(tuple[Card, Card]):
+        pass
+
+    class Opaque:
+        pass
+
+    card = parse_cards("QH")[0]
+    note = Note(card, frozenset({"b", "a"}))
+    expected = {"card": "QH", "tags": ["a", "b"]}  # a field left out of repr stays out
+    for _ in range(2):
+        assert to_jsonable(note) == expected
+        assert to_jsonable(Pair((card, card))) == ["QH", "QH"]
+        assert to_jsonable({Suit.HEARTS: True, "n": 3}) == {"1": True, "n": 3}
+        assert to_jsonable([Rank.QUEEN, Phase.DRAW, None, "x"]) == ["Q", "draw", None, "x"]
+        with pytest.raises(TypeError, match="no JSON form for Opaque"):
+            to_jsonable([Opaque()])
 
 
 def test_json_shows_cards_as_card_text_and_hidden_cards_as_null() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
@@ -159,49 +159,119 @@ def to_jsonable(value: object) -> JSONValue:
     >>> meld["kind"], meld["cards"], meld["represents"]
     ('run', ['3S', 'JK', '5S'], ['3S', '4S', '5S'])
     """
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Rank):
-        return value.label
-    if isinstance(value, enum.Enum):
-        return to_jsonable(value.value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, Hidden):
-        return None
-    if isinstance(value, Meld):
-        return {
-            "kind": value.kind.value,
-            "text": str(value),
-            "cards": [str(c) for c in value.cards],
-            "represents": [s.label if isinstance(s, Rank) else str(s) for s in value.represents],
-        }
-    if isinstance(value, (frozenset, set)):
-        return [to_jsonable(v) for v in sorted(value)]
-    if isinstance(value, (tuple, list)):
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if attrs.has(type(value)):
-        if _is_move(value) or _is_contract(value):
-            return str(value)
-        fields: tuple[attrs.Attribute[object], ...] = attrs.fields(type(value))  # type: ignore[arg-type]
-        return {a.name: to_jsonable(getattr(value, a.name)) for a in fields if a.repr is not False}
-    raise TypeError(f"no JSON form for {type(value).__name__}: {value!r}")
+    kind = type(value)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        # what a value becomes depends on its type alone: found once per type, remembered
+        convert = _converter(kind)
+        if len(_CONVERTERS) < _MAX_CONVERTERS:
+            _CONVERTERS[kind] = convert
+    return convert(value)
 
 
-def _is_move(value: object) -> bool:
+def _same(value: object) -> JSONValue:
+    return value  # type: ignore[return-value]  # None, a bool or a text: JSON as it is
+
+
+def _nothing(value: object) -> JSONValue:
+    return None
+
+
+def _text(value: object) -> JSONValue:
+    return str(value)
+
+
+def _rank_label(value: object) -> JSONValue:
+    assert isinstance(value, Rank)
+    return value.label
+
+
+def _enum_value(value: object) -> JSONValue:
+    assert isinstance(value, enum.Enum)
+    return to_jsonable(value.value)
+
+
+def _whole(value: object) -> JSONValue:
+    assert isinstance(value, int)
+    return int(value)
+
+
+def _meld(value: object) -> JSONValue:
+    assert isinstance(value, Meld)
+    return {
+        "kind": value.kind.value,
+        "text": str(value),
+        "cards": [str(c) for c in value.cards],
+        "represents": [s.label if isinstance(s, Rank) else str(s) for s in value.represents],
+    }
+
+
+def _sorted_items(value: object) -> JSONValue:
+    assert isinstance(value, (frozenset, set))
+    return [to_jsonable(v) for v in sorted(value)]
+
+
+def _items(value: object) -> JSONValue:
+    assert isinstance(value, (tuple, list))
+    return [to_jsonable(v) for v in value]
+
+
+def _mapping(value: object) -> JSONValue:
+    assert isinstance(value, Mapping)
+    return {str(k): to_jsonable(v) for k, v in value.items()}
+
+
+def _converter(kind: type) -> Callable[[object], JSONValue]:
+    """How :func:`to_jsonable` turns a value of type ``kind`` into JSON (the first of its
+    rules that the type meets, in their order)."""
+    if kind is type(None) or issubclass(kind, (bool, str)):
+        return _same
+    order: tuple[tuple[type | tuple[type, ...], Callable[[object], JSONValue]], ...] = (
+        (Card, _text),
+        (Rank, _rank_label),
+        (enum.Enum, _enum_value),
+        (int, _whole),
+        (Hidden, _nothing),
+        (Meld, _meld),
+        ((frozenset, set), _sorted_items),
+        ((tuple, list), _items),
+        (Mapping, _mapping),
+    )
+    for base, convert in order:
+        if issubclass(kind, base):
+            return convert
+    if attrs.has(kind):
+        if _is_move_type(kind) or _is_contract_type(kind):
+            return _text
+        names = tuple(a.name for a in attrs.fields(kind) if a.repr is not False)
+
+        def record(value: object) -> JSONValue:
+            return {name: to_jsonable(getattr(value, name)) for name in names}
+
+        return record
+
+    def refuse(value: object) -> JSONValue:
+        raise TypeError(f"no JSON form for {type(value).__name__}: {value!r}")
+
+    return refuse
+
+
+#: :func:`to_jsonable`'s converter of each type met so far (at most this many types: a
+#: program making classes without end gets no memory leak, only the slower path).
+_MAX_CONVERTERS: Final = 512
+_CONVERTERS: dict[type, Callable[[object], JSONValue]] = {}
+
+
+def _is_move_type(kind: type) -> bool:
     from rummykit.engine.moves import Move
 
-    return isinstance(value, Move)
+    return issubclass(kind, Move)
 
 
-def _is_contract(value: object) -> bool:
+def _is_contract_type(kind: type) -> bool:
     from rummykit.contracts import Contract
 
-    return isinstance(value, Contract)
+    return issubclass(kind, Contract)
 
 
 def view_json(view: object, skip: Sequence[str] = ("context",)) -> dict[str, JSONValue]:
