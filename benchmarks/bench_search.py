@@ -25,7 +25,9 @@ A benchmark of hundreds of games can take longer than a working session: with
 ``--log FILE`` each finished game is appended to FILE as one JSON line (with everything that
 identifies it: game, options, players, deal seed, seat and the search's settings), and a run
 started again with the same log plays only the games it does not hold. The report covers
-the games of the run, logged before or played now.
+the games of the run, logged before or played now. Keep a log that must outlive the machine
+under ``benchmarks/results/`` and commit it as it grows (files outside the repository are
+not kept from one machine to the next; the logs of the figures in the guide were lost so).
 """
 
 from __future__ import annotations
