@@ -120,6 +120,19 @@ def _append(path: Path, part: dict[str, Any]) -> None:
         os.fsync(log.fileno())
 
 
+def _duration(seconds: float) -> str:
+    """``seconds`` as a person reads a duration: ``"40 s"``, ``"12 min"``, ``"31.5 h"``.
+
+    >>> _duration(40.2), _duration(725), _duration(113_400)
+    ('40 s', '12 min', '31.5 h')
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 def report(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per game and player count: games, moves, failures and the first failures' texts,
     and the CPU seconds a game takes (over the chunks that were timed); the totals; and the
@@ -194,8 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.log is not None:
                 _append(args.log, part)
             if done % 10 == 0 or done == len(todo):
+                spent = time.perf_counter() - started
                 print(
-                    f"[soak] {done}/{len(todo)} chunks, {time.perf_counter() - started:.0f} s",
+                    f"[soak] {done}/{len(todo)} chunks, {spent:.0f} s,"
+                    f" {_duration(spent / done * (len(todo) - done))} to go",
                     file=sys.stderr,
                 )
     whole = report(parts)

@@ -4,6 +4,7 @@ reports everything it holds (the soak takes hours; a stopped run must not lose t
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,8 +27,9 @@ def soak(*args: str) -> tuple[int, dict[str, Any], str]:
 def test_a_logged_soak_resumes_and_its_log_reports_every_chunk(tmp_path: Path) -> None:
     log = tmp_path / "soak.jsonl"
     args = ("--game", "gin-rummy", "--games", "1", "--every", "8", "--log", str(log))
-    code, first, _ = soak(*args)
+    code, first, progress = soak(*args)
     assert code == 0 and first["totals"]["games"] == 1 and first["totals"]["failures"] == 0
+    assert re.search(r"\[soak\] 1/1 chunks, \d+ s, 0 s to go", progress)  # on stderr
     assert first["totals"]["moves"] > 0
     assert len(log.read_text().splitlines()) == 1  # the chunk, written when it finished
     chunk = json.loads(log.read_text())
