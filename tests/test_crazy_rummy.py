@@ -272,6 +272,26 @@ def test_r13_a_player_who_held_one_card_must_discard_it_and_keep_the_drawn_one()
     assert hand(state, 0) == ["AC"]
 
 
+def test_r13a_a_one_card_player_may_lay_the_held_card_off_and_go_out_with_the_drawn_one():
+    # R13a: R13(b) governs the discard only. Holding one card, the 7S, that extends the run
+    # on the table, seat 0 draws the AC: it may not throw the AC and keep the 7S, but it may
+    # lay the 7S off and then discard the AC, going out.
+    opener = "4S 5S 6S 10S 10H 10C 7S QD"
+    stock = "7H 2H AC"
+    state = game(opener, *dead(3, opener, stock), deal=3, stock=stock)
+    state = play(state, *OPEN_MOVES)
+    state = pass_turn(pass_turn(state))
+    assert state.to_move == 0 and hand(state, 0) == ["7S"]
+    state = play(state, "draw")
+    assert illegal(state, "discard AC").rule == "discard.single_card"
+    assert legal(state) == {"discard 7S", "lay 7S on #0 high"}
+    state = play(state, "lay 7S on #0 high")
+    assert legal(state) == {"discard AC"}
+    out = play(state, "discard AC")
+    assert out.deal_number == 4  # seat 0 went out: the next deal began
+    assert out.scores[0] == 0 and out.scores[1] > 0 and out.scores[2] > 0
+
+
 def test_r13_the_single_card_rule_holds_after_taking_from_the_discard_pile_too():
     state = _one_card_left("7H 2H AC")
     top = state.discards[-1]

@@ -336,6 +336,19 @@ def test_r52_later_a_new_set_may_hold_one_wild_only() -> None:
     assert board(state, 0) == ["set J: JS JH JD", "set 5: 5S 5H 9H"]
 
 
+def test_r52a_after_the_first_play_a_new_set_of_three_naturals_may_hold_one_wild() -> None:
+    # R52a: "QS QD QC 5D" with Fives wild is legal after the first play; it is the same as
+    # "QS QD 5D" followed by "QC" (R54). Here Nines are wild.
+    state = deal(["JS", "9S"], ["JH JD QS QD QC 9H 4C 6H 8S", DEALER], stock="KC 10H 3C")
+    state = play(state, "draw", "meld set J: JS JH JD", "discard KC")
+    state = pass_turn(state)
+    state = play(state, "draw")
+    assert not state.first_play
+    assert "meld set Q: QS QD QC 9H" in [str(m) for m in state.legal_moves()]
+    state = play(state, "meld set Q: QS QD QC 9H")
+    assert board(state, 0) == ["set J: JS JH JD", "set Q: QS QD QC 9H"]
+
+
 def test_r52_later_no_wild_is_added_to_a_set_on_the_board() -> None:
     state = deal(["JS", "9S"], ["JH JD 9H 4C 5D 6H 7C 8D 10H", DEALER], stock="KC 10C 3C")
     state = play(state, "draw", "meld set J: JS JH JD", "discard KC")

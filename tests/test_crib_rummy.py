@@ -1026,6 +1026,28 @@ def test_r47_after_the_turn_of_the_player_who_drew_the_last_card_the_hand_ends()
     assert [len(h) for h in state.hands] == [11, 11]
 
 
+def test_r47a_going_out_on_the_turn_that_empties_the_draw_pile_is_a_rummy():
+    # R47a: the player who draws the last card plays the turn; melding the whole hand in it
+    # (here with a final discard) is a rummy and earns R43's bonus, 2 a card in the other hand.
+    state = game(
+        "3S 4S 5S KH KD KC 6H 7H 8H 9H 10H", "AH 2H 3H 6S 2S KS 7D 4D 5C 10S QC", stock="AD 2D"
+    )
+    state = play(state, "draw", "meld run 3S-5S: 3S 4S 5S", "discard AD")
+    state = play(state, "draw", "meld run AH-3H: AH 2H 3H", "discard 2D")
+    while len(state.stock) > 1:
+        state = pass_turn(state)
+    assert state.to_move == 0
+    state = play(state, "draw")
+    assert state.stock == ()
+    state = play(state, "meld set K: KH KD KC", "meld run 6H-10H: 6H 7H 8H 9H 10H")
+    (last,) = state.hands[0]
+    assert len(state.hands[1]) == 8
+    state = play(state, Discard(last))
+    assert deal_summary(state) == (DealEnd.OUT, 0, (2 * 8, 0))
+    assert state.scores == (3 + 2 + RUN_TOTAL[5] + 2 * 8, 3)
+    assert state.deal_number == 2
+
+
 # -- R48: melds of jokers only (four-joker option) ---------------------------------------------
 
 

@@ -823,6 +823,35 @@ def test_r8_safeguard_ends_a_loop_of_three_players():
     assert state.safeguards == 1 and state.halts == state.repetition_halts == 0
 
 
+def test_r8a_the_joker_goes_with_the_first_quartet_the_safeguard_assigns():
+    # R8a: the loop of the test above, but no quartet has been laid in the deal: every card
+    # is in a hand (the extra Nines to Aces never play a part: seat 2 holds only diamonds and
+    # passes, and the others choose freely among the suits they must play). The safeguard
+    # gives the leader (seat 0) the lowest rank, the Sevens, first: that quartet takes the
+    # Joker and counts double; seat 1 takes the Eights, seat 2 the rest.
+    start = position(
+        "7S 7H 7D 8S 8C 9S 10S JS QS KS AS 9H 10H JH QH KH AH",
+        "7C 8H 9C 10C JC QC KC AC",
+        "8D 9D 10D JD QD KD AD",
+        quartets=["", "", ""],
+        marker=None,
+        leader=0,
+    )
+    cycle = (
+        "play 7D", "play 7C", "play 8S", "play 8H",
+        "play 7D", "play 8C", "play 8S", "play 7H",
+    )  # fmt: skip
+    state = play(start, *cycle)
+    assert (state.leader, state.hands, state.marker) == (start.leader, start.hands, None)
+    state = play(state, *cycle)
+    result = state.last_deal
+    assert result is not None and result.reason is DealEnd.SAFEGUARD
+    assert result.order == (0, 1, 2)
+    assert result.quartets == (ranks("7"), ranks("8"), ranks("A K Q J 10 9"))
+    assert result.marker == (0, 0)  # seat 0's first quartet, the Sevens
+    assert result.points == (3 * 2 * 7, 2 * 8, 1 * (13 + 11 + 11 + 11 + 10 + 9))
+
+
 def test_r8_safeguard_ends_a_loop_of_two_players_with_three_ranks():
     start = position(
         "7S 7H 7D 8S 8H 8D 9S 9H 9C",
