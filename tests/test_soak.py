@@ -3,6 +3,8 @@ reports everything it holds (the soak takes hours; a stopped run must not lose t
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import json
 import re
 import subprocess
@@ -70,6 +72,13 @@ def test_a_report_gives_the_seconds_a_game_takes_over_the_timed_chunks(tmp_path:
     code, whole, _ = soak("--report", str(log))
     entry = whole["results"]["gin-rummy"]["2p"]
     assert code == 0 and entry["games"] == 6 and entry["seconds_per_game"] == 2.0
+    # what is left of a goal of 1,806 games: 1,800 more at 2 CPU seconds each, one hour
+    code, whole, _ = soak("--report", str(log), "--games", "1806")
+    assert whole["to_go"] == {
+        "games": 1800,
+        "cpu_hours": 1.0,
+        "per_count": {"gin-rummy": {"2p": 1800}},
+    }
 
 
 def test_a_chunk_logged_twice_counts_once(tmp_path: Path) -> None:
@@ -100,3 +109,13 @@ def test_the_soak_log_kept_in_the_repository_holds_no_failure() -> None:
     *whole_lines, _under_way = log.read_text(encoding="utf-8").splitlines()
     chunks = [json.loads(line) for line in whole_lines]  # (the last may be under way here)
     assert all(chunk.get("commit") for chunk in chunks)  # each names the code it checked
+
+
+def test_the_soak_scripts_own_examples_hold() -> None:
+    # benchmarks/ is not among pytest's doctest paths: the soak script's examples run here.
+    spec = importlib.util.spec_from_file_location("soak_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = doctest.testmod(module)
+    assert result.attempted >= 3 and result.failed == 0
