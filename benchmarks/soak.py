@@ -24,7 +24,8 @@ stopped midway loses at most the chunks under way), and the report covers the ch
 the run, logged before or now. ``--report FILE`` prints the report of every chunk a log
 holds (every run and seed range written to it) without playing. Chunks run seed by seed
 across the games, so a run stopped at any point has brought every game and count about
-equally far. Each logged chunk names the commit it checked (``git describe --dirty``).
+equally far. Each logged chunk names the commit of the code it checked (``-dirty`` if the
+package's files differed from it).
 
 The full soak (10,000 games at every count, ``--every 4``) takes about 47 CPU hours (a day
 of one 2-core machine), longer than a working session, and files outside the repository are
@@ -55,20 +56,25 @@ CHUNK = 25
 
 
 def checked_commit() -> str | None:
-    """The commit of the code under test (``git describe --always --dirty``: ``-dirty``
-    when the work tree differs from it), or None outside a git checkout."""
-    try:
-        run = subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=12"],
-            cwd=Path(__file__).resolve().parent,
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
+    """The commit of the rummykit that this process imports (the code under test), with
+    ``-dirty`` when that package's files differ from it (the soak's own log, which changes
+    as it runs, does not count), or None outside a git checkout."""
+    package = Path(rummykit.__file__).resolve().parent
+
+    def git(*args: str) -> str | None:
+        try:
+            run = subprocess.run(
+                ["git", *args], cwd=package, capture_output=True, text=True, timeout=30,
+                check=False,
+            )  # fmt: skip
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return run.stdout.strip() if run.returncode == 0 else None
+
+    head = git("rev-parse", "--short=12", "HEAD")
+    if not head:
         return None
-    return run.stdout.strip() or None if run.returncode == 0 else None
+    return head + ("-dirty" if git("status", "--porcelain", "--", ".") else "")
 
 
 def run_chunk(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
