@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import rummykit
 from rummykit.engine.rummy import RummyState
 from rummykit.solver import possible_melds
-from rummykit.testing.conformance import check_state, check_variant, states
+from rummykit.testing.conformance import ConformanceError, check_state, check_variant, states
 
 VARIANTS = rummykit.variants()
 
@@ -101,6 +101,36 @@ def test_the_kit_reports_a_state_that_does_not_pickle(monkeypatch: pytest.Monkey
     report = check_variant(rummykit.variant("crib-rummy", target=31), players=[2], games=1)
     assert not report.ok
     assert any("does not pickle" in failure for failure in report.failures)
+
+
+def test_a_game_that_raises_is_a_failure_naming_it_and_the_next_games_still_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A variant whose rules raise in the middle of a game (a bug in a user's piece) is a
+    reported failure that names the game to play again and where it raised; the kit goes on
+    with the other games rather than dying with the first (a soak runs for hours)."""
+    from rummykit.engine.rummy import RummyRules
+
+    real = RummyRules.play
+    played: list[int] = []
+
+    def flaky(self: RummyRules, state: RummyState, move: object) -> RummyState:
+        played.append(1)
+        if len(played) == 30:  # the 30th move of the first game
+            raise RuntimeError("a broken piece")
+        return real(self, state, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RummyRules, "play", flaky)
+    game = rummykit.variant("crib-rummy", target=31)
+    report = check_variant(game, players=[2], games=2, seed=40, processes=False)
+    assert report.games == 2
+    (failure,) = report.failures
+    assert failure.startswith("crib-rummy players=2 seed=40: the game raised RuntimeError")
+    assert "a broken piece" in failure and "in flaky" in failure
+    assert len(played) > 30  # the second game (seed 41) was played and checked
+    played.clear()
+    with pytest.raises(ConformanceError, match="seed=40"):
+        check_variant(game, players=[2], games=1, seed=40, processes=False, raise_on_failure=True)
 
 
 # -- the kit's deeper probes must be able to fail ----------------------------------------------

@@ -19,7 +19,9 @@ every move:
 * **records replay exactly**: the JSON record of the game replays to an equal state;
 * **copies are exact**: the final state, however long the game, pickles and deep-copies to
   an equal state with the same moves;
-* **termination**: every game ends within ``max_moves``.
+* **termination**: every game ends within ``max_moves``;
+* **no game raises**: an exception out of a game (a broken piece) is a failure naming the
+  game (variant, players, seed) and where it was raised, and the other games still play.
 
 and, on every ``probe_every``-th state (:mod:`rummykit.testing.probes`):
 
@@ -54,8 +56,10 @@ import copy
 import functools
 import pickle
 import random
+import traceback
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -230,6 +234,17 @@ def _play_checked(  # noqa: PLR0917  (one game's settings, passed down by check_
     return moves, _copy_problems(state, context)
 
 
+def _crash(variant: Variant, players: int, seed: int, error: Exception) -> str:
+    """A failure for a game that raised instead of playing on: the game, the error and
+    where it was raised (the innermost frames), so that the game can be played again."""
+    where = traceback.extract_tb(error.__traceback__)[-3:]
+    frames = "; ".join(f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in where)
+    return (
+        f"{variant.id} players={players} seed={seed}: the game raised"
+        f" {type(error).__name__}: {error} (at {frames})"
+    )
+
+
 def _copy_problems(state: GameState, context: str) -> list[str]:
     """A finished game (however long) pickles, unpickles and deep-copies to an equal state
     with the same moves; any error doing so is a failure, not a crash of the kit."""
@@ -271,9 +286,12 @@ def check_variant(
     total = played = 0
     for count in counts:
         for game in range(games):
-            moves, problems = _play_checked(
-                variant, count, seed + game, max_moves, every, probe_every * every
-            )
+            try:
+                moves, problems = _play_checked(
+                    variant, count, seed + game, max_moves, every, probe_every * every
+                )
+            except Exception as error:  # the kit reports what a variant does wrong
+                moves, problems = 0, [_crash(variant, count, seed + game, error)]
             total += moves
             played += 1
             failures += problems
