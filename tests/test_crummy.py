@@ -794,6 +794,13 @@ def test_r7_repetitions_option(repetitions):
 
 # -- R8: the safeguard -------------------------------------------------------------------------
 
+#: Two tricks that bring back the position of seats holding "7S 7H 7D 8S 8C", "7C 8H" and
+#: "8D" (and any cards they never have to play), seat 0 on lead.
+LOOP_OF_THREE = (
+    "play 7D", "play 7C", "play 8S", "play 8H",
+    "play 7D", "play 8C", "play 8S", "play 7H",
+)  # fmt: skip
+
 
 def test_r8_safeguard_ends_a_loop_of_three_players():
     # Three players hold the Sevens and Eights; two tricks bring the position back.
@@ -805,10 +812,7 @@ def test_r8_safeguard_ends_a_loop_of_three_players():
         marker=(0, 0),
         leader=0,
     )
-    cycle = (
-        "play 7D", "play 7C", "play 8S", "play 8H",
-        "play 7D", "play 8C", "play 8S", "play 7H",
-    )  # fmt: skip
+    cycle = LOOP_OF_THREE
     state = play(start, *cycle)
     assert state.deal_number == 1 and (state.leader, state.hands) == (start.leader, start.hands)
     assert state.phase is TrickPhase.TRICK  # no halt: three players hold cards
@@ -837,10 +841,7 @@ def test_r8a_the_joker_goes_with_the_first_quartet_the_safeguard_assigns():
         marker=None,
         leader=0,
     )
-    cycle = (
-        "play 7D", "play 7C", "play 8S", "play 8H",
-        "play 7D", "play 8C", "play 8S", "play 7H",
-    )  # fmt: skip
+    cycle = LOOP_OF_THREE
     state = play(start, *cycle)
     assert (state.leader, state.hands, state.marker) == (start.leader, start.hands, None)
     state = play(state, *cycle)
