@@ -27,9 +27,9 @@ across the games, so a run stopped at any point has brought every game and count
 equally far. Each logged chunk names the commit of the code it checked (``-dirty`` if the
 package's files differed from it).
 
-The full soak (10,000 games at every count, ``--every 4``) takes about 47 CPU hours (a day
-of one 2-core machine), longer than a working session, and files outside the repository are
-not kept between machines: its log is kept in the repository,
+The full soak (10,000 games at every count, ``--every 4``) takes about 42 CPU hours (as its
+log measures them; a day of one 2-core machine), longer than a working session, and files
+outside the repository are not kept between machines: its log is kept in the repository,
 ``benchmarks/results/soak.jsonl``, and committed as it grows. ``make soak`` goes on from
 where that log ends (seeds from 10,000, both cores; stop it at any time and commit the log),
 and ``make soak-report`` reports it.
