@@ -160,6 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--prune-after", type=int, help="samples before unpromising candidates are dropped"
     )
+    parser.add_argument(
+        "--recall", action="store_true", help="the search remembers what its seat saw"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each finished game here; resume")
     args = parser.parse_args(argv)
@@ -172,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               "depth": args.depth}  # fmt: skip
     if args.prune_after is not None:  # only when given: logs written before it still match
         search["prune_after"] = args.prune_after
+    if args.recall:  # likewise
+        search["recall"] = True
     if args.agent == "ismcts":
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,

@@ -55,11 +55,14 @@ __all__ = [
     "check_agent",
     "choose_move",
     "make_agent",
+    "show_all",
 ]
 
 
 class Agent(Protocol):
-    """Chooses a legal move for the player to move."""
+    """Chooses a legal move for the player to move. An agent that remembers what its seat
+    saw may also define ``observe(view)``: the drivers (:func:`show_all`) show it its seat's
+    view at the start of a game and after every move."""
 
     @property
     def name(self) -> str:
@@ -77,6 +80,17 @@ def choose_move(agent: Agent, state: GameState, rng: random.Random) -> Move:
     view and legal moves only."""
     view = state.view(state.to_move)
     return agent.choose(view, view.legal, rng)
+
+
+def show_all(agents: Sequence[object], state: GameState) -> None:
+    """Show each agent that remembers (one with an ``observe(view)`` method, such as
+    :class:`~rummykit.search.SearchAgent` with ``recall``) its seat's view of ``state``:
+    drivers call this at the start of a game and after every move, so that such an agent
+    sees every card discarded or taken, as a player at the table does."""
+    for seat, agent in enumerate(agents):
+        observe = getattr(agent, "observe", None)
+        if callable(observe):
+            observe(state.view(seat))
 
 
 def check_agent(agent: object) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from rummykit.agents import Agent, choose_move
+from rummykit.agents import Agent, choose_move, show_all
 from rummykit.cli_entry import EntryError, MoveReader
 from rummykit.cli_render import Narrator
 from rummykit.cli_style import Style, write_lines
@@ -76,6 +76,7 @@ def play(
     write_lines(out, narration.opening(state))
     rng = agent_rng(seed)
     applied = 0
+    show_all(agents, state)
     while not state.is_over:
         if state.to_move == seat:
             move = _ask(state, seat, narration, style, input_fn=input_fn, out=out)
@@ -90,6 +91,7 @@ def play(
         applied += 1
         write_lines(out, narration.move(state, move, after))
         state = after
+        show_all(agents, state)
     write_lines(out, narration.ending(state, applied))
     winners: tuple[int, ...] = getattr(state, "winners", ())
     if seat in winners:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from rummykit.agents import Agent, choose_move
+from rummykit.agents import Agent, choose_move, show_all
 from rummykit.cli_render import Narrator
 from rummykit.cli_style import Style, write_lines
 from rummykit.engine.core import GameState, Variant
@@ -54,6 +54,7 @@ def watch(
     write_lines(out, narrator.opening(state))
     rng = agent_rng(seed)
     moves = 0
+    show_all(agents, state)
     while not state.is_over:
         if moves >= MAX_MOVES:
             raise RuntimeError(f"game with seed {seed} did not end within {MAX_MOVES} moves")
@@ -62,5 +63,6 @@ def watch(
         moves += 1
         write_lines(out, narrator.move(state, move, after))
         state = after
+        show_all(agents, state)
     write_lines(out, narrator.ending(state, moves))
     return state

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.agents import Agent, check_agent, choose_move, make_agent
+from rummykit.agents import Agent, check_agent, choose_move, make_agent, show_all
 from rummykit.engine.core import GameState, Variant
 from rummykit.engine.registry import variant
 from rummykit.errors import OptionError
@@ -77,10 +77,12 @@ def play_game(
     state = game.new_game(players=players, seed=seed)
     rng = agent_rng(seed)
     moves = 0
+    show_all(agents, state)
     while not state.is_over:
         if moves >= max_moves:
             raise RuntimeError(f"game with seed {seed} did not end within {max_moves} moves")
         state = state.apply(choose_move(agents[state.to_move], state, rng))
+        show_all(agents, state)
         moves += 1
     winners: tuple[int, ...] = getattr(state, "winners", ())
     return GameResult(seed=seed, state=state, moves=moves, winners=winners)

@@ -1,0 +1,175 @@
+"""A seat's memory of the deal (rummykit.recall) and the search that uses it: what a player
+saw go into the discard pile and into other hands, kept move by move from views alone."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import rummykit
+from rummykit import GameState, Move, View
+from rummykit.agents import GreedyAgent, choose_move, show_all
+from rummykit.engine.rummy import RummyState
+from rummykit.recall import Recall
+from rummykit.search import SearchAgent, sample_state
+from rummykit.sim import play_game
+
+RUMMY_GAMES = [g for g in rummykit.variants() if g != "crummy"]
+
+
+def _greedy_until(state: GameState, moves: int, seat: int) -> tuple[GameState, Recall]:
+    """``moves`` greedy moves from ``state``, with ``seat``'s memory fed every view."""
+    rng = random.Random(0)
+    memory = Recall.start(state.view(seat))
+    for _ in range(moves):
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        memory = memory.observe(state.view(seat))
+    return state, memory
+
+
+def test_the_covered_discards_and_the_cards_an_opponent_takes_with_the_pile_are_remembered() -> (
+    None
+):
+    # Crib Rummy, seed 0: seat 1 takes the 9D on top of QS QC 9C JD 6H JC 3S, melds it
+    # (7D 8D 9D) and so takes the six cards under it into its hand (RULES 3.5, turn 1);
+    # seat 0 saw each of them discarded.
+    game = rummykit.variant("crib-rummy").new_game(players=2, seed=0)
+    before, memory = _greedy_until(game, 54, seat=0)
+    assert isinstance(before, RummyState)
+    assert [str(c) for c in before.discards] == ["QS", "QC", "9C", "JD", "6H", "JC", "3S"]
+    view = before.view(0)
+    assert sum(isinstance(c, rummykit.Card) for c in view.discards) == 1  # the top only
+    assert [str(c) for c in memory.pile] == ["QS", "QC", "9C", "JD", "6H", "JC", "3S"]
+    assert memory.known[1] == ()
+    rng = random.Random(0)
+    after = before.apply(choose_move(GreedyAgent(), before, rng))
+    assert str(after.history[-1]) == "meld run 7D-9D: 7D 8D 9D"
+    memory = memory.observe(after.view(0))
+    assert [str(c) for c in memory.pile] == ["QS"]
+    assert sorted(map(str, memory.known[1])) == sorted(["QC", "9C", "JD", "6H", "JC", "3S"])
+    assert not Counter(memory.known[1]) - Counter(after.hands[1])
+
+
+def test_a_sample_with_the_memory_puts_the_remembered_cards_where_they_are() -> None:
+    game = rummykit.variant("crib-rummy").new_game(players=2, seed=0)
+    state, memory = _greedy_until(game, 57, seat=0)
+    assert isinstance(state, RummyState)
+    view = state.view(0)
+    assert view.to_move == 0 and memory.follows(view) and len(memory.known[1]) >= 4
+    rng = random.Random(3)
+    for _ in range(20):
+        sample = sample_state(view, rng, memory)
+        assert isinstance(sample, RummyState)
+        assert sample.view(0) == view
+        assert not Counter(memory.known[1]) - Counter(sample.hands[1])
+        for index, card in enumerate(memory.pile):
+            if card is not None:
+                assert sample.discards[index] == card
+    # without the memory the same cards land in the hand only by chance
+    blind = [sample_state(view, rng) for _ in range(20)]
+    assert any(
+        Counter(memory.known[1]) - Counter(s.hands[1]) for s in blind if isinstance(s, RummyState)
+    )
+
+
+@pytest.mark.parametrize("game_id", RUMMY_GAMES)
+def test_along_random_games_every_remembered_card_is_where_the_memory_says(game_id: str) -> None:
+    game = rummykit.variant(game_id)
+    for players in sorted({game.min_players, game.max_players}):
+        state = game.new_game(players=players, seed=11)
+        rng = random.Random(11)
+        memory = Recall.start(state.view(0))
+        remembered = 0
+        for moves in range(600):
+            if state.is_over:
+                break
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randrange(len(legal))])
+            view = state.view(0)
+            memory = memory.observe(view)
+            assert memory.follows(view)
+            assert isinstance(state, RummyState)
+            if state.is_over:
+                break
+            for index, card in enumerate(memory.pile):
+                if card is not None:
+                    assert state.discards[index] == card, (players, moves, index)
+            for seat, cards in enumerate(memory.known):
+                assert not Counter(cards) - Counter(state.hands[seat]), (players, moves, seat)
+                remembered += len(cards)
+            if moves % 25 == 0 and view.active == 0 and view.to_move == 0:
+                sample = sample_state(view, rng, memory)
+                assert sample.view(0) == view
+        assert remembered or game_id in ("gin-rummy", "oklahoma-gin", "rummy-500")
+
+
+def test_a_memory_starts_again_at_a_new_deal_and_for_another_seat() -> None:
+    state = rummykit.variant("crib-rummy").new_game(players=2, seed=0)
+    state, memory = _greedy_until(state, 54, seat=0)
+    other = memory.observe(state.view(1))
+    assert other == Recall.start(state.view(1))
+    fresh = rummykit.variant("crib-rummy", target=61).new_game(players=2, seed=5).view(0)
+    assert memory.observe(fresh) == Recall.start(fresh)
+
+
+def test_a_memory_that_does_not_follow_the_view_is_not_used() -> None:
+    state = rummykit.variant("crib-rummy").new_game(players=2, seed=0)
+    state, memory = _greedy_until(state, 57, seat=0)
+    stale = Recall.start(rummykit.variant("crib-rummy").new_game(players=2, seed=0).view(0))
+    view = state.view(0)
+    assert not stale.follows(view) and memory.follows(view)
+    sample = sample_state(view, random.Random(1), stale)
+    assert sample.view(0) == view
+
+
+class _Watcher:
+    """An agent that counts the views it is shown between its choices."""
+
+    name = "watcher"
+
+    def __init__(self) -> None:
+        self.seen: list[View] = []
+
+    def observe(self, view: View) -> None:
+        self.seen.append(view)
+
+    def choose(self, view: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
+        assert view == self.seen[-1]  # shown the position it now chooses in
+        return legal[0]
+
+
+def test_play_game_shows_a_remembering_agent_the_view_after_every_move() -> None:
+    watcher = _Watcher()
+    game = rummykit.variant("crib-rummy", target=31)
+    result = play_game(game, players=2, seed=2, agents=[watcher, GreedyAgent()])
+    assert len(watcher.seen) == result.moves + 1
+    assert all(view.seat == 0 for view in watcher.seen)
+    show_all([GreedyAgent()], result.state)  # agents without observe are left alone
+
+
+@pytest.mark.parametrize("game_id", ["crummy", "gin-rummy", "crazy-rummy"])
+def test_the_search_agent_with_recall_plays_every_family(game_id: str) -> None:
+    agent = SearchAgent(determinizations=1, recall=True, depth=5)
+    game = rummykit.variant(game_id)
+    state = game.new_game(players=game.min_players, seed=1)
+    rng = random.Random(1)
+    agents = [agent, *(GreedyAgent() for _ in range(game.min_players - 1))]
+    show_all(agents, state)
+    for _ in range(40):
+        if state.is_over:
+            break
+        state = state.apply(choose_move(agents[state.to_move], state, rng))
+        show_all(agents, state)
+
+
+def test_the_search_agent_with_recall_remembers_its_seats_deal() -> None:
+    agent = SearchAgent(determinizations=2, recall=True)
+    game = rummykit.variant("crib-rummy", target=31)
+    play_game(game, players=2, seed=3, agents=[agent, GreedyAgent()])
+    assert set(agent._memory) == {0}
+    blind = SearchAgent(determinizations=2)
+    blind.observe(game.new_game(players=2, seed=3).view(0))
+    assert blind._memory == {}
+    assert agent == SearchAgent(determinizations=2, recall=True)  # memory is not identity
