@@ -104,9 +104,9 @@ class Recall:
         """The memory after the move that led to ``view`` (the same seat's view, one move
         after the last one observed); a view of another seat or deal, or one that a single
         move cannot have led to, starts the memory again from that view."""
-        if view.seat != self.seat or view.deal_number != self.deal_number:
-            return Recall.start(view)
         fresh = Recall.start(view)
+        if view.seat != self.seat or view.deal_number != self.deal_number:
+            return fresh
         if not fresh.hand_sizes or len(fresh.hand_sizes) != len(self.hand_sizes):
             return fresh  # a game without hands and a pile to remember, or another game
         shown = fresh.pile
@@ -136,7 +136,9 @@ class Recall:
         gone.update(Counter(self.table) - table)
         pending = getattr(view, "pending", None)
         if isinstance(pending, Card):
-            gone[pending] -= 1  # a wild freed by a swap, on its way back to the table (R30)
+            # in plain sight, not remembered in a hand: a wild freed by a swap on its way
+            # back to the table (R30), a taken discard still to be melded (R41)
+            gone[pending] -= 1
         known = self._known_after(fresh.hand_sizes, gone, laid + discarded, unsure, hidden_out)
         return attrs.evolve(fresh, pile=tuple(pile), known=known)
 
@@ -158,13 +160,13 @@ class Recall:
         for seat, (cards, old, new) in enumerate(
             zip(self.known, self.hand_sizes, sizes, strict=True)
         ):
+            moved = seat == self.to_move
             held = Counter(cards)
-            if seat == self.to_move:
+            if moved:
                 held -= given
                 if not unsure:
                     held += gone - given
             elements = sorted(held.elements())
-            moved = seat == self.to_move
             if seat == self.seat or (moved and hidden_out) or (not moved and new < old):
                 elements = []
             known.append(tuple(elements[:new]))

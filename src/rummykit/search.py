@@ -90,13 +90,14 @@ def _remembered(state: GameState, view: View, recall: Recall) -> GameState | Non
         fixed[here] = True
         return True
 
+    # the order of hidden_cards: the stock, the discards under the seen ones, a face-down
+    # top, then the unseen part of each other hand
     offset = len(state.stock)
-    pile = view.discards[:-1] if view.discard_top is None else view.discards
-    under = next((i for i, c in enumerate(pile) if isinstance(c, Card)), len(pile))
+    under, face_down = rules._public_discards(state, view.seat)
     for index, remembered in enumerate(recall.pile[:under]):
         if remembered is not None and not place(remembered, offset + index, offset + index + 1):
             return None
-    offset += under + (view.discard_top is None and bool(view.discards))
+    offset += under + face_down
     for seat, hand in enumerate(view.hands):
         unseen = sum(isinstance(card, Hidden) for card in hand)
         if seat == view.seat or not unseen:
