@@ -29,10 +29,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from search_headroom import margin, mean_ci  # benchmarks/ is on the path
 
 import rummykit
-from rummykit.agents import Agent, GreedyAgent, choose_move
+from rummykit.agents import Agent, GreedyAgent, choose_move, show_all
 from rummykit.cli import parse_option
 from rummykit.search import SearchAgent
 from rummykit.sim import game_seed
@@ -44,20 +45,28 @@ def deal_margin(
     """Play the first deal of game ``seed`` with ``agent`` in ``seat`` and greedy agents in
     the others: ``seat``'s margin over the deal, and the CPU seconds ``agent`` took. The
     seat draws on a random stream of its own, so that the greedy seats' tie-breaks are the
-    same whatever plays the seat."""
+    same whatever plays the seat. An agent that remembers is shown the seat's view after
+    every move (:func:`~rummykit.agents.show_all`), its time counted as the agent's."""
     state = game.new_game(players=players, seed=seed)
     rng, own = random.Random(seed), random.Random(f"{seed}:seat")
     greedy = GreedyAgent()
+    seats: list[Agent] = [agent if s == seat else greedy for s in range(players)]
     first, before = state.deal_number, state.scores
     spent = 0.0
+    started = time.process_time()
+    show_all(seats, state)
+    spent += time.process_time() - started
     while not state.is_over and state.deal_number == first:
+        started = time.process_time()
         if state.to_move == seat:
-            started = time.process_time()
             move = choose_move(agent, state, own)
             spent += time.process_time() - started
         else:
             move = choose_move(greedy, state, rng)
         state = state.apply(move)
+        started = time.process_time()
+        show_all(seats, state)
+        spent += time.process_time() - started
     return margin(game, before, state.scores, seat), spent
 
 
@@ -112,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         base, _ = deal_margin(game, seed, players, seat, GreedyAgent())
         greedy.append(base)
         for which, agent in enumerate(agents):
-            margin, spent = deal_margin(game, seed, players, seat, agent)
+            # a new agent each deal: one that remembers starts with a clean memory
+            margin, spent = deal_margin(game, seed, players, seat, attrs.evolve(agent))
             gains[which].append(margin - base)
             seconds[which] += spent
         print(f"[deals] {index + 1}/{args.deals}", file=sys.stderr)
