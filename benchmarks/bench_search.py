@@ -17,7 +17,9 @@ least 60% over at least 400 games.
 
 ``--agent ismcts`` measures :class:`~rummykit.search.ISMCTSAgent` (``--iterations``,
 ``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
-search agent's place.
+search agent's place. ``--recall`` gives the search agent its memory of the deal
+(``SearchAgent(recall=True)``), ``--infer`` its reading of the other hands from their moves
+(``SearchAgent(infer=True)``).
 
 Prints ONE JSON object; progress goes to stderr.
 
@@ -163,6 +165,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--recall", action="store_true", help="the search remembers what its seat saw"
     )
+    parser.add_argument(
+        "--infer",
+        action="store_true",
+        help="the search reads the other hands from their moves (taking them for greedy)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each finished game here; resume")
     args = parser.parse_args(argv)
@@ -177,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["prune_after"] = args.prune_after
     if args.recall:  # likewise
         search["recall"] = True
+    if args.infer:  # likewise
+        search["infer"] = True
     if args.agent == "ismcts":
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,

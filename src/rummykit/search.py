@@ -61,13 +61,19 @@ def sample_state(view: View, rng: random.Random, recall: Recall | None = None) -
         raise OptionError(f"cannot rebuild a position from {type(view).__name__}")
     state: GameState = sample(view, rng)
     if recall is not None and recall.follows(view):
-        return _remembered(state, view, recall) or state
+        return _placed(state, view, recall.pile, recall.known) or state
     return state
 
 
-def _remembered(state: GameState, view: View, recall: Recall) -> GameState | None:
-    """``state`` (a sample of ``view``) with the hidden cards swapped so that those
-    ``recall`` remembers are where it says; ``None`` where they cannot be."""
+def _placed(
+    state: GameState,
+    view: View,
+    pile: Sequence[Card | None],
+    known: Sequence[Sequence[Card]],
+) -> GameState | None:
+    """``state`` (a sample of ``view``) with the hidden cards swapped so that the discard
+    pile holds ``pile``'s cards where it names them (bottom first) and each other seat's
+    hand holds its ``known`` cards; ``None`` where they cannot be."""
     rules = state.variant.rules
     if not isinstance(state, RummyState) or not isinstance(view, RummyView):
         return None
@@ -94,7 +100,7 @@ def _remembered(state: GameState, view: View, recall: Recall) -> GameState | Non
     # top, then the unseen part of each other hand
     offset = len(state.stock)
     under, face_down = rules._public_discards(state, view.seat)
-    for index, remembered in enumerate(recall.pile[:under]):
+    for index, remembered in enumerate(pile[:under]):
         if remembered is not None and not place(remembered, offset + index, offset + index + 1):
             return None
     offset += under + face_down
@@ -103,7 +109,7 @@ def _remembered(state: GameState, view: View, recall: Recall) -> GameState | Non
         if seat == view.seat or not unseen:
             continue
         shown = Counter(card for card in hand if isinstance(card, Card))
-        for card in (Counter(recall.known[seat]) - shown).elements():
+        for card in (Counter(known[seat]) - shown).elements():
             if not place(card, offset, offset + unseen):
                 return None
         offset += unseen
@@ -172,6 +178,18 @@ class SearchAgent:
     recall: bool = False
     #: Per seat, the memory of the deal so far (with ``recall``).
     _memory: dict[int, Recall] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    #: Read the other seats' hands from their moves, taking them to play as the greedy
+    #: agent does: a sample is kept only if, dealt the sampled cards, greedy agents would
+    #: have made the moves the other seats were seen to make since the seat's last turn
+    #: (up to ``infer_tries`` samples a determinization; failing that, an unread sample).
+    #: Like ``recall``, it needs to see the view after every move (:meth:`observe`).
+    infer: bool = False
+    infer_tries: int = attrs.field(default=64, validator=attrs.validators.ge(1))
+    #: Swaps of hidden cards tried for each sample after the first consistent one.
+    infer_steps: int = attrs.field(default=4, validator=attrs.validators.ge(0))
+    #: Per seat, the views since its last turn (with ``infer``), and their reader.
+    _trails: dict[int, _Trail] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _readers: dict[int, _Reader] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: What a rollout is worth: ``"points"``, the seat's margin over the others' mean score
     #: at the end of the deal; ``"standing"``, ahead (+1) or behind (-1), the margin
     #: breaking ties. Points won 60.0% of 200 gin games against greedy agents where standing
@@ -187,17 +205,51 @@ class SearchAgent:
 
     def observe(self, view: View) -> None:
         """Take in ``view``, the seat's view after a move (anyone's); with ``recall`` the
-        agent's memory of the deal follows it, else nothing happens."""
-        if not self.recall:
-            return
-        memory = self._memory.get(view.seat)
-        self._memory[view.seat] = Recall.start(view) if memory is None else memory.observe(view)
+        agent's memory of the deal follows it, with ``infer`` the moves since the seat's
+        last turn, else nothing happens."""
+        if self.recall:
+            memory = self._memory.get(view.seat)
+            self._memory[view.seat] = (
+                Recall.start(view) if memory is None else memory.observe(view)
+            )
+        if self.infer:
+            self._trails[view.seat] = _Trail.then(self._trails.get(view.seat), view)
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         candidates, gains = self.evaluate(view, legal, rng)
         return candidates[_significant_best(gains, self.confidence)]
+
+    def _reader(self, view: View, model: Agent) -> _Reader | None:
+        """The reader of the seat's trail for a decision at ``view`` (with ``infer``, if
+        the trail leads to it), kept for every decision of the turn."""
+        trail = self._trails.get(view.seat) if self.infer else None
+        if trail is None or not trail.leads_to(view):
+            return None
+        reader = self._readers.get(view.seat)
+        if reader is None or reader.trail.views is not trail.views:  # not this turn's
+            reader = self._readers[view.seat] = _Reader(trail, model)
+        return reader
+
+    def _read_sample(
+        self, reader: _Reader, view: View, rng: random.Random, recall: Recall | None
+    ) -> GameState:
+        """A sample of ``view`` from ``reader``: its sample of the trail's last view where
+        that is ``view``; later in the seat's turn, a sample of ``view`` with the other
+        hands as read; a plain sample where there is none."""
+        end = reader.draw(rng, self.infer_tries, self.infer_steps)
+        if end is not None:
+            if view == reader.trail.views[-1]:
+                return end
+            if isinstance(end, RummyState):
+                seat = view.seat
+                hands = tuple(() if s == seat else hand for s, hand in enumerate(end.hands))
+                pile = recall.pile if recall is not None and recall.follows(view) else ()
+                placed = _placed(sample_state(view, rng), view, pile, hands)
+                if placed is not None:
+                    return placed
+        return sample_state(view, rng, recall)
 
     def evaluate(
         self, view: View, legal: Sequence[Move], rng: random.Random
@@ -223,8 +275,12 @@ class SearchAgent:
         started = time.perf_counter()
         playing = list(range(len(candidates)))  # candidate 0 always: the gains are over it
         recall = self._memory.get(view.seat) if self.recall else None
+        reader = self._reader(view, greedy)
         for played in range(1, self.determinizations + 1):
-            sample = sample_state(view, rng, recall)
+            if reader is None:
+                sample = sample_state(view, rng, recall)
+            else:
+                sample = self._read_sample(reader, view, rng, recall)
             values = [
                 self._value(sample.apply(candidates[i]), view.seat, policy, rng) for i in playing
             ]
@@ -251,6 +307,276 @@ class SearchAgent:
             return margin
         # ahead or behind counts most; by how much breaks ties between moves
         return (margin > 0) - (margin < 0) + margin / 1000
+
+
+@attrs.frozen(eq=False)
+class _Trail:
+    """What a seat saw since its last turn: the views from the one after its last move to
+    the one at the start of its turn (``views``, each one move of another seat after the
+    one before), and the last view it was shown."""
+
+    #: Empty when the moves since the seat's last turn cannot be read (another seat moved
+    #: during the seat's turn).
+    views: tuple[View, ...]
+    last: View
+    #: Whether the seat's turn has begun (later views are its own moves).
+    closed: bool = False
+
+    @classmethod
+    def then(cls, trail: _Trail | None, view: View) -> _Trail:
+        """``trail`` after the move that led to ``view`` (a new trail after the seat's
+        turn, at a new deal, or for the first view)."""
+        seat = view.seat
+        if trail is None or _starts_anew(trail.last, view):
+            return cls((view,), view, closed=view.to_move == seat)
+        mover = trail.last.to_move
+        if mover == seat and view.to_move != seat:  # the seat's turn ended
+            return cls((view,), view)
+        if mover == seat:  # the seat's own move, within its turn
+            return attrs.evolve(trail, last=view, closed=True)
+        if trail.closed or not trail.views:  # another seat moved during the seat's turn
+            return attrs.evolve(trail, views=(), last=view)
+        return attrs.evolve(
+            trail, views=(*trail.views, view), last=view, closed=view.to_move == seat
+        )
+
+    def leads_to(self, view: View) -> bool:
+        """Whether this trail can be read for a decision at ``view``: its last view."""
+        return len(self.views) > 1 and self.last == view
+
+
+class _Reader:
+    """Samples of a trail's last view in which ``model`` agents in the other seats would
+    have made the moves seen along the trail (one reader serves every decision of the
+    seat's turn). The first is found by a walk from a sample of the trail's first view (the
+    cards that came into sight since put where they can have come from), played forward by
+    the model until it leads through every view (:meth:`_search`). The next ones come from
+    a Markov chain on that first view's hidden cards: two are swapped, and the swap is kept
+    if the replay still leads through the trail; the proposal is symmetric and kept exactly
+    when consistent, so that, run long, the chain visits every consistent deal it reaches
+    equally often (samples a few swaps apart are alike). In games whose hidden cards cannot
+    be swapped freely, every sample is searched for anew."""
+
+    def __init__(self, trail: _Trail, model: Agent) -> None:
+        self.trail = trail
+        self.model = model
+        self.start: GameState | None = None  # the chain's sample of the first view
+        self.cards: list[Card] = []  # its hidden cards, in the order of hidden_cards
+        self.end: GameState | None = None  # where its replay led
+        self.swappable = False
+        self.failed = False  # the search for a first sample failed
+
+    def draw(self, rng: random.Random, tries: int, steps: int) -> GameState | None:
+        """The next sample of the trail's last view (``None`` if ``tries`` rejections
+        found none)."""
+        first = self.trail.views[0]
+        if self.end is None or not self.swappable:
+            if self.failed or not self._search(rng, tries):
+                self.failed = True
+                return None
+        else:
+            self._walk(rng, steps)
+        assert self.end is not None
+        return _stock_shuffled(self.end, first.seat, rng)
+
+    def _search(self, rng: random.Random, tries: int) -> bool:
+        """Look for a first consistent sample in ``tries`` replays, by a walk from a sample
+        of the first view: each step swaps the card of the model's stray move (the card it
+        laid off or discarded where another was seen; else a random card outside the stock)
+        with a random hidden card, and keeps the swap if the replay goes at least as far
+        along the trail as before."""
+        first = self.trail.views[0]
+        start = sample_state(first, rng)
+        start = _came_from(start, self.trail.views, rng) or start
+        end, culprit, went = self._replay(start, rng)
+        for _ in range(tries):
+            if end is not None:
+                self._keep(start, end)
+                return True
+            moved = _swapped_out(start, first.seat, culprit, rng)
+            if moved is None:  # a game whose hidden cards cannot be swapped: start anew
+                moved = _came_from(sample_state(first, rng), self.trail.views, rng)
+                moved = moved or sample_state(first, rng)
+            tried = self._replay(moved, rng)
+            if tried[0] is not None or tried[2] >= went:
+                start, (end, culprit, went) = moved, tried
+        return False
+
+    def _keep(self, start: GameState, end: GameState) -> None:
+        self.start, self.end = start, end
+        rules = start.variant.rules
+        self.swappable = isinstance(start, RummyState) and isinstance(rules, RummyRules)
+        if isinstance(start, RummyState) and isinstance(rules, RummyRules):
+            self.cards = list(rules.hidden_cards(start, self.trail.views[0].seat))
+
+    def _walk(self, rng: random.Random, steps: int) -> None:
+        """``steps`` proposals of the chain: two hidden cards of the first view swapped
+        (one of them where the trail's moves can reach it: the other hands, the hidden
+        discards, the stock cards drawn along the trail)."""
+        start = self.start
+        assert isinstance(start, RummyState)
+        rules = start.variant.rules
+        assert isinstance(rules, RummyRules)
+        first, last = self.trail.views[0], self.trail.views[-1]
+        drawn = getattr(first, "stock_size", 0) - getattr(last, "stock_size", 0)
+        reach = len(start.stock) - max(0, drawn)
+        count = len(self.cards)
+        if count < 2 or reach >= count:
+            return
+        for _ in range(steps):
+            i, j = rng.randrange(reach, count), rng.randrange(count)
+            if self.cards[i] == self.cards[j]:
+                continue
+            cards = list(self.cards)
+            cards[i], cards[j] = cards[j], cards[i]
+            moved = rules.with_hidden(start, first.seat, cards)
+            end = self._replay(moved, rng)[0]
+            if end is not None:
+                self.start, self.cards, self.end = moved, cards, end
+
+    def _replay(
+        self, state: GameState, rng: random.Random
+    ) -> tuple[GameState | None, Card | None, int]:
+        """``state`` (a sample of the trail's first view) played forward by the model: where
+        that leads through every view of the trail, the state it leads to (a sample of the
+        last); else ``None`` and a card of the model's move that went astray (if it has
+        one); and how many of the trail's moves it made as seen."""
+        seat = self.trail.views[0].seat
+        for went, after in enumerate(self.trail.views[1:]):
+            if state.is_over or state.to_move == seat:
+                return None, None, went
+            move = choose_move(self.model, state, rng)
+            state = state.apply(move)
+            if state.view(seat) != after:
+                return None, _card_of(move), went
+        return state, None, len(self.trail.views) - 1
+
+
+def _card_of(move: Move) -> Card | None:
+    """A card that ``move`` plays (one of a meld's), if it plays one."""
+    card = getattr(move, "card", None)
+    if isinstance(card, Card):
+        return card
+    meld = getattr(move, "meld", None)
+    cards = getattr(meld, "cards", ())
+    return cards[0] if cards and isinstance(cards[0], Card) else None
+
+
+def _swapped_out(
+    state: GameState, seat: int, card: Card | None, rng: random.Random
+) -> GameState | None:
+    """``state`` with ``card`` (if it is one of the cards ``seat`` cannot see; else a
+    random one of those outside the stock) swapped with a random hidden card; ``None``
+    where this cannot be done (then a new sample is drawn)."""
+    rules = state.variant.rules
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return None
+    cards = list(rules.hidden_cards(state, seat))
+    stock = len(state.stock)
+    if len(cards) < 2 or stock >= len(cards):
+        return None
+    places = [i for i in range(stock, len(cards)) if cards[i] == card]
+    i = places[0] if places else rng.randrange(stock, len(cards))
+    j = rng.randrange(len(cards))
+    cards[i], cards[j] = cards[j], cards[i]
+    return rules.with_hidden(state, seat, cards)
+
+
+def _stock_shuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with its stock in a new random order (the trail's moves did not reach the
+    cards left in it: any order is as consistent)."""
+    rules = state.variant.rules
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return state
+    cards = list(rules.hidden_cards(state, seat))
+    stock = cards[: len(state.stock)]
+    rng.shuffle(stock)
+    return rules.with_hidden(state, seat, stock + cards[len(state.stock) :])
+
+
+def _starts_anew(last: View, view: View) -> bool:
+    """Whether ``view`` cannot follow ``last`` by one move: another seat's, another deal's,
+    or a new game's (fewer turns completed than before).
+
+    >>> import random, rummykit
+    >>> from rummykit.agents import GreedyAgent, choose_move
+    >>> state = rummykit.variant("gin-rummy").new_game(players=2, seed=1)
+    >>> later = state
+    >>> for _ in range(4):
+    ...     later = later.apply(choose_move(GreedyAgent(), later, random.Random(0)))
+    >>> _starts_anew(state.view(0), later.view(0)), _starts_anew(later.view(0), state.view(0))
+    (False, True)
+    """
+    played, before = sum(getattr(view, "turns", ())), sum(getattr(last, "turns", ()))
+    return view.seat != last.seat or view.deal_number != last.deal_number or played < before
+
+
+def _in_sight(view: View) -> Counter[Card]:
+    """The cards ``view`` shows: in hands, on the table, in the discard pile."""
+    seen: Counter[Card] = Counter(view.hand)
+    for seat, hand in enumerate(getattr(view, "hands", ())):
+        if seat != view.seat:
+            seen.update(card for card in hand if isinstance(card, Card))
+    seen.update(card for placed in getattr(view, "table", ()) for card in placed.meld.cards)
+    seen.update(card for card in getattr(view, "discards", ()) if isinstance(card, Card))
+    return seen
+
+
+def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> GameState | None:
+    """``state`` (a sample of the first of ``views``, a trail) with the cards that came
+    into sight along the trail swapped into the places they can have come from: a covered
+    discard seen when the cards above it were taken, where it lay; any other into the other
+    hands, the covered discards taken or the stock cards drawn along the trail (not the rest
+    of the stock or the pile); ``None`` where that cannot be told (another game's views, a
+    reshuffle)."""
+    rules = state.variant.rules
+    first, last = views[0], views[-1]
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return None
+    if not all(isinstance(view, RummyView) for view in views):
+        return None
+    assert isinstance(first, RummyView) and isinstance(last, RummyView)
+    drawn = first.stock_size - last.stock_size
+    if first.reshuffles != last.reshuffles or drawn < 0:
+        return None
+    cards = list(rules.hidden_cards(state, first.seat))
+    fixed = [False] * len(cards)
+    stock = len(state.stock)
+
+    def place(card: Card, places: Sequence[int]) -> bool:
+        here = next((i for i in places if cards[i] == card and not fixed[i]), None)
+        if here is None:
+            there = next((i for i, c in enumerate(cards) if c == card and not fixed[i]), None)
+            free = [i for i in places if not fixed[i]]
+            if there is None or not free:
+                return False
+            here = free[rng.randrange(len(free))]
+            cards[here], cards[there] = cards[there], cards[here]
+        fixed[here] = True
+        return True
+
+    start = _in_sight(first)
+    came: Counter[Card] = Counter()  # the most copies of each card in sight at once
+    pinned: Counter[Card] = Counter()  # those of them put where they lay in the pile
+    under, _ = rules._public_discards(state, first.seat)
+    lowest = len(first.discards)  # the pile below this has not changed since the first view
+    for view in views[1:]:
+        assert isinstance(view, RummyView)
+        came |= _in_sight(view) - start
+        lowest = min(lowest, len(view.discards))
+        for index in range(min(lowest, under)):
+            card = view.discards[index]
+            if isinstance(card, Card) and not fixed[stock + index]:
+                if not place(card, (stock + index,)):
+                    return None
+                pinned[card] += 1
+    # the stock cards drawn, the covered discards taken, the other hands
+    allowed = [*range(stock - drawn, stock), *range(stock + min(lowest, under), len(cards))]
+    rest = list((came - pinned).elements())
+    rng.shuffle(rest)
+    if not all(place(card, allowed) for card in rest):
+        return None
+    return rules.with_hidden(state, first.seat, cards)
 
 
 class _Node:

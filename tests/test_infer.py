@@ -1,0 +1,219 @@
+"""Reading the other hands from the other seats' moves (``SearchAgent(infer=True)``): the
+search takes the other seats for greedy agents and keeps only the samples in which greedy
+agents, dealt those cards, would have made the moves the seat saw since its last turn."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+import rummykit
+from rummykit import Card, GameState
+from rummykit.agents import (
+    GreedyAgent,
+    _stalled,
+    _wild_mask,
+    choose_move,
+    show_all,
+    usefulness,
+)
+from rummykit.engine.rummy import RummyState
+from rummykit.engine.rummy_state import RummyView
+from rummykit.search import SearchAgent, _Reader, _Trail, sample_state
+from rummykit.testing.stacking import stacked_game
+
+GAMES = list(rummykit.variants())
+
+
+def _observed(agent: SearchAgent, state: GameState, *moves: str) -> tuple[GameState, list[str]]:
+    """``state`` after ``moves`` (move text, or ``"greedy"`` for the greedy agent's
+    move), ``agent`` shown seat 0's view after each; and the moves made, as text."""
+    rng = random.Random(0)
+    made = []
+    for text in moves:
+        move = (
+            choose_move(GreedyAgent(), state, rng)
+            if text == "greedy"
+            else rummykit.parse_move(text)
+        )
+        state = state.apply(move)
+        made.append(str(move))
+        agent.observe(state.view(0))
+    return state, made
+
+
+def _crib_deal() -> tuple[SearchAgent, GameState]:
+    """Crib Rummy, seat 1 first: seat 1 (greedy) draws the AH and discards; seat 0 draws
+    the KH and discards the 7H; seat 1 draws the 5C and discards the AH it drew. A greedy
+    player discards its least useful card (the highest among equals), and the ace is the
+    lowest card: it threw the ace only because every other card it kept goes with
+    another."""
+    state = stacked_game(
+        rummykit.variant("crib-rummy"),
+        dealer=0,
+        hands=["7H 2S 4S 6S 8S 10S QS AD 5D 9D JD", "2C 9D KS 4D JC QS QD 10C 3C KC 2D"],
+        upcard="6C",
+        stock="AH KH 5C",
+    )
+    agent = SearchAgent(infer=True, infer_tries=512)
+    agent.observe(state.view(0))
+    moves = ("greedy", "greedy", "draw", "discard 7H", "greedy", "greedy")
+    state, made = _observed(agent, state, *moves)
+    assert made[-2:] == ["draw", "discard AH"]
+    return agent, state
+
+
+def test_a_card_thrown_before_any_other_says_every_card_kept_goes_with_another() -> None:
+    agent, state = _crib_deal()
+    view = state.view(0)
+    reader = agent._reader(view, GreedyAgent())
+    assert reader is not None
+    rng = random.Random(1)
+    assert isinstance(view, RummyView)
+    wild = _wild_mask(view.wild_cards)  # the jokers
+
+    def loose(hand: Sequence[Card]) -> list[Card]:
+        return [card for card in hand if usefulness(card, hand, wild) == 0]
+
+    for _ in range(20):
+        sample = reader.draw(rng, 512, 4)
+        assert isinstance(sample, RummyState) and sample.view(0) == view
+        assert loose(sample.hands[1]) == []
+    # a plain sample of the same view gives seat 1 a card that goes with nothing
+    plain = [sample_state(view, rng) for _ in range(20)]
+    assert any(loose(s.hands[1]) for s in plain if isinstance(s, RummyState))
+
+
+def _trails(
+    game_id: str, players: int, seed: int, moves: int
+) -> Iterator[tuple[_Trail, GameState, GameState]]:
+    """Greedy play of ``moves`` moves with seat 0's trail followed: at each of seat 0's
+    decisions that its trail leads to, the trail, the real state at the trail's first view
+    and the real state now."""
+    state = rummykit.variant(game_id).new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    trail = _Trail.then(None, state.view(0))
+    start = state
+    for _ in range(moves):
+        if state.is_over:
+            return
+        view = state.view(0)
+        if view.to_move == 0 and trail.leads_to(view):
+            yield trail, start, state
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        followed = _Trail.then(trail, state.view(0))
+        if followed.views[:1] != trail.views[:1]:
+            start = state
+        trail = followed
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_real_deal_is_always_one_the_reading_keeps(game_id: str) -> None:
+    # greedy agents in every seat: the real cards, played forward by greedy agents, make
+    # the moves seen, so the reading never rules them out (except in a stalled deal, where
+    # greedy agents throw cards at random: there the real deal is kept only by chance)
+    game = rummykit.variant(game_id)
+    read = 0
+    for players in sorted({game.min_players, game.max_players}):
+        for trail, start, now in _trails(game_id, players, seed=3, moves=150):
+            if any(_stalled(view) for view in trail.views):
+                continue
+            end, _, went = _Reader(trail, GreedyAgent())._replay(start, random.Random(0))
+            assert end is not None, (went, len(trail.views))
+            assert end.view(0) == trail.views[-1]
+            assert trail.last == now.view(0)
+            read += 1
+    assert read >= 5
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_sample_read_is_a_sample_of_the_view(game_id: str) -> None:
+    game = rummykit.variant(game_id)
+    rng = random.Random(5)
+    agent = SearchAgent(infer=True)
+    found = 0
+    for trail, _, now in _trails(game_id, game.min_players, seed=4, moves=120):
+        reader = _Reader(trail, GreedyAgent())
+        view = now.view(0)
+        for _ in range(3):
+            sample = agent._read_sample(reader, view, rng, None)
+            assert sample.view(0) == view
+        found += reader.end is not None
+    assert found >= 1
+
+
+def test_the_trail_holds_the_views_since_the_seats_last_turn() -> None:
+    state = rummykit.variant("crib-rummy").new_game(players=3, seed=2)
+    rng = random.Random(0)
+    trail = _Trail.then(None, state.view(0))
+    while state.to_move != 0:  # to seat 0's first turn
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        trail = _Trail.then(trail, state.view(0))
+    assert trail.leads_to(state.view(0)) == (len(trail.views) > 1)
+    assert trail.views[-1] == state.view(0) and trail.closed
+    seen = trail.views
+    while state.to_move == 0:  # seat 0's own moves: the trail stays as it was
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        trail = _Trail.then(trail, state.view(0))
+        if state.to_move == 0:
+            assert trail.views == seen and trail.last == state.view(0)
+    # its turn over, a new trail starts at the view after its last move
+    assert trail.views == (state.view(0),) and not trail.closed
+    for seat in (1, 2):
+        while state.to_move == seat:
+            state = state.apply(choose_move(GreedyAgent(), state, rng))
+            trail = _Trail.then(trail, state.view(0))
+    assert state.to_move == 0 and trail.views[-1] == state.view(0)
+    assert [v.to_move for v in trail.views[:-1]] == sorted(v.to_move for v in trail.views[:-1])
+    assert {v.to_move for v in trail.views[:-1]} == {1, 2}
+    # a view of a new game starts the trail again
+    fresh = rummykit.variant("crib-rummy").new_game(players=3, seed=9).view(0)
+    assert _Trail.then(trail, fresh).views == (fresh,)
+
+
+def test_a_reading_search_without_the_views_samples_as_the_plain_search() -> None:
+    # never shown the views (no observe), it has no trail: its choice is the plain search's
+    state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
+    view = state.view(state.to_move)
+    plain = SearchAgent(determinizations=3).evaluate(view, view.legal, random.Random(2))
+    reading = SearchAgent(determinizations=3, infer=True).evaluate(
+        view, view.legal, random.Random(2)
+    )
+    assert plain == reading
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_reading_search_plays_every_game(game_id: str) -> None:
+    game = rummykit.variant(game_id)
+    agent = SearchAgent(determinizations=2, infer=True, infer_tries=16, depth=30)
+    state = game.new_game(players=game.min_players, seed=6)
+    agents = [agent] + [GreedyAgent()] * (game.min_players - 1)
+    rng = random.Random(6)
+    show_all(agents, state)
+    decided = 0
+    while not state.is_over and decided < 12:
+        if state.to_move == 0:
+            decided += 1
+        move = choose_move(agents[state.to_move], state, rng)
+        assert move in state.legal_moves()
+        state = state.apply(move)
+        show_all(agents, state)
+    assert decided == 12 or state.is_over
+
+
+def test_one_reading_serves_every_decision_of_the_turn() -> None:
+    agent, state = _crib_deal()
+    reader = agent._reader(state.view(0), GreedyAgent())
+    assert reader is not None and reader.draw(random.Random(0), 512, 4) is not None
+    assert agent._reader(state.view(0), GreedyAgent()) is reader
+    state, _ = _observed(agent, state, "draw")  # seat 0's own move: the same turn
+    assert state.to_move == 0
+    assert agent._reader(state.view(0), GreedyAgent()) is reader
+    # later in the turn a sample keeps the hand as read and is a sample of the view
+    view = state.view(0)
+    sample = agent._read_sample(reader, view, random.Random(1), None)
+    assert isinstance(sample, RummyState) and sample.view(0) == view
+    assert isinstance(reader.end, RummyState)  # the chain's state the sample was drawn from
+    assert sorted(sample.hands[1]) == sorted(reader.end.hands[1])
