@@ -12,9 +12,11 @@ import rummykit
 from rummykit import GameState, Move, View
 from rummykit.agents import GreedyAgent, choose_move, show_all
 from rummykit.engine.rummy import RummyState
+from rummykit.engine.rummy_state import RummyView
 from rummykit.recall import Recall
 from rummykit.search import SearchAgent, sample_state
 from rummykit.sim import play_game
+from rummykit.testing.stacking import stacked_game
 
 RUMMY_GAMES = [g for g in rummykit.variants() if g != "crummy"]
 
@@ -173,3 +175,30 @@ def test_the_search_agent_with_recall_remembers_its_seats_deal() -> None:
     blind.observe(game.new_game(players=2, seed=3).view(0))
     assert blind._memory == {}
     assert agent == SearchAgent(determinizations=2, recall=True)  # memory is not identity
+
+
+def test_r41_a_taken_discard_waiting_to_be_melded_is_in_no_remembered_hand() -> None:
+    # Crib Rummy: seat 1 discards the 2D, seat 0 the 7H; seat 1 takes the 7H, which must be
+    # melded at once (R41): until it is, it waits in plain sight (the view's pending card),
+    # in nobody's remembered hand; the meld then takes the 2D and the upcard 6C under it
+    # into seat 1's hand (RULES 3.5, turn 1), and those the memory keeps.
+    state = stacked_game(
+        rummykit.variant("crib-rummy"),
+        dealer=0,
+        hands=["7H 2S 4S 6S 8S 10S QS AD 5D 9D JD", "6H 8H KS 4D JC QS QD 10C 3C KC 2D"],
+        upcard="6C",
+        stock="AH KH 5C",
+    )
+    memory = Recall.start(state.view(0))
+    for text in ("draw", "discard 2D", "draw", "discard 7H", "take"):
+        state = state.apply(rummykit.parse_move(text))
+        memory = memory.observe(state.view(0))
+    view = state.view(0)
+    assert isinstance(view, RummyView)
+    assert view.pending == rummykit.Card.parse("7H") and view.to_move == 1
+    assert memory.known[1] == ()
+    assert [str(card) for card in memory.pile] == ["6C", "2D"]
+    state = state.apply(rummykit.parse_move("meld run 6H-8H: 6H 7H 8H"))
+    memory = memory.observe(state.view(0))
+    assert sorted(map(str, memory.known[1])) == ["2D", "6C"]
+    assert memory.pile == ()
