@@ -202,3 +202,24 @@ def test_r41_a_taken_discard_waiting_to_be_melded_is_in_no_remembered_hand() -> 
     memory = memory.observe(state.view(0))
     assert sorted(map(str, memory.known[1])) == ["2D", "6C"]
     assert memory.pile == ()
+
+
+def test_r30_a_wild_freed_by_a_swap_is_in_no_remembered_hand() -> None:
+    # Eight-player Crummy Rummy, seed 0, seeded random play: seat 4 swaps the 9H into a meld
+    # for the 2C standing in it; the freed 2C must go back on the table (R30). Until it does
+    # it waits in plain sight (the view's pending card): it left the table, yet it did not
+    # go into seat 4's hand, and seat 3's memory must not put it there.
+    state = rummykit.variant("crummy-rummy").new_game(players=8, seed=0)
+    rng = random.Random(0)
+    memory = Recall.start(state.view(3))
+    for _ in range(469):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+        memory = memory.observe(state.view(3))
+    freed = rummykit.Card.parse("2C")
+    view = state.view(3)
+    assert isinstance(view, RummyView) and view.pending == freed and view.to_move == 4
+    assert freed not in memory.known[4] and memory.known[4]
+    state = state.apply(state.legal_moves()[0])  # the 2C laid off on a meld
+    memory = memory.observe(state.view(3))
+    assert freed not in memory.known[4]
