@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import pytest
 
 import rummykit
-from rummykit import IllegalMoveError, parse_move
+from rummykit import IllegalMoveError, Move, View, parse_move
+from rummykit.agents import GreedyAgent
 from rummykit.engine.core import GameState
 from rummykit.engine.rummy import RummyState
 from rummykit.pieces import DealEnd
@@ -89,3 +91,20 @@ def redealt(state: GameState, seat: int, rng: random.Random) -> GameState | None
         rng.shuffle(again)
     other: GameState = rules.with_hidden(state, seat, again)  # type: ignore[attr-defined]
     return other
+
+
+class Watcher:
+    """An agent that keeps every view it is shown (``observe``) and plays as the greedy
+    agent, each time from the position it was last shown."""
+
+    name = "watcher"
+
+    def __init__(self) -> None:
+        self.seen: list[View] = []
+
+    def observe(self, view: View) -> None:
+        self.seen.append(view)
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        assert view == self.seen[-1]  # shown the position it now chooses in
+        return GreedyAgent().choose(view, legal, rng)

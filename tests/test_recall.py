@@ -7,9 +7,10 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import Watcher
 
 import rummykit
-from rummykit import GameState, Move, View
+from rummykit import GameState
 from rummykit.agents import GreedyAgent, choose_move, show_all
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.rummy_state import RummyView
@@ -126,24 +127,8 @@ def test_a_memory_that_does_not_follow_the_view_is_not_used() -> None:
     assert sample.view(0) == view
 
 
-class _Watcher:
-    """An agent that counts the views it is shown between its choices."""
-
-    name = "watcher"
-
-    def __init__(self) -> None:
-        self.seen: list[View] = []
-
-    def observe(self, view: View) -> None:
-        self.seen.append(view)
-
-    def choose(self, view: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
-        assert view == self.seen[-1]  # shown the position it now chooses in
-        return legal[0]
-
-
 def test_play_game_shows_a_remembering_agent_the_view_after_every_move() -> None:
-    watcher = _Watcher()
+    watcher = Watcher()
     game = rummykit.variant("crib-rummy", target=31)
     result = play_game(game, players=2, seed=2, agents=[watcher, GreedyAgent()])
     assert len(watcher.seen) == result.moves + 1

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from helpers import Watcher
 
 import rummykit
 from rummykit import Move, View
@@ -94,25 +95,10 @@ def test_settings_are_compared_on_the_same_deals(capsys: pytest.CaptureFixture[s
     assert first["cpu_seconds"] > 0 and report["greedy_margin_sd"] >= 0
 
 
-class _Watcher:
-    """Plays as the greedy agent and keeps every view it is shown."""
-
-    name = "watcher"
-
-    def __init__(self) -> None:
-        self.seen: list[View] = []
-
-    def observe(self, view: View) -> None:
-        self.seen.append(view)
-
-    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
-        return GreedyAgent().choose(view, legal, rng)
-
-
 def test_an_agent_that_remembers_is_shown_its_seats_view_after_every_move() -> None:
     deals = load("search_deals")
     game = rummykit.variant("gin-rummy")
-    watcher = _Watcher()
+    watcher = Watcher()
     deals.deal_margin(game, 3, 2, 1, watcher)
     assert len(watcher.seen) > 10 and all(view.seat == 1 for view in watcher.seen)
     # the views follow the deal move by move: the first is the deal's start
