@@ -184,6 +184,8 @@ class SearchAgent:
     #: (up to ``infer_tries`` samples a determinization; failing that, an unread sample).
     #: Like ``recall``, it needs to see the view after every move (:meth:`observe`).
     infer: bool = False
+    #: Replays a turn may spend looking for a first sample the other seats' moves allow
+    #: (then the turn is sampled as without ``infer``).
     infer_tries: int = attrs.field(default=64, validator=attrs.validators.ge(1))
     #: Swaps of hidden cards tried for each sample after the first consistent one.
     infer_steps: int = attrs.field(default=4, validator=attrs.validators.ge(0))
