@@ -180,9 +180,12 @@ class SearchAgent:
     _memory: dict[int, Recall] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: Read the other seats' hands from their moves, taking them to play as the greedy
     #: agent does: a sample is kept only if, dealt the sampled cards, greedy agents would
-    #: have made the moves the other seats were seen to make since the seat's last turn
-    #: (up to ``infer_tries`` samples a determinization; failing that, an unread sample).
-    #: Like ``recall``, it needs to see the view after every move (:meth:`observe`).
+    #: have made the moves the other seats were seen to make since the seat's last turn.
+    #: The first such sample of a turn is searched for (``infer_tries``), the next ones
+    #: follow from it by swaps of two hidden cards (``infer_steps``); a turn with none
+    #: found is sampled as without it. Like ``recall``, it needs to see the view after
+    #: every move (:meth:`observe`). Measured in ``docs/guide-bot.rst``: no gain in Crib
+    #: Rummy, perhaps a little in Gin Rummy.
     infer: bool = False
     #: Replays a turn may spend looking for a first sample the other seats' moves allow
     #: (then the turn is sampled as without ``infer``).
