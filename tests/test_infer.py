@@ -8,6 +8,8 @@ import random
 from collections.abc import Iterator, Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rummykit
 from rummykit import Card, GameState
@@ -217,3 +219,24 @@ def test_one_reading_serves_every_decision_of_the_turn() -> None:
     assert isinstance(sample, RummyState) and sample.view(0) == view
     assert isinstance(reader.end, RummyState)  # the chain's state the sample was drawn from
     assert sorted(sample.hands[1]) == sorted(reader.end.hands[1])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game_id=st.sampled_from(GAMES),
+    seed=st.integers(0, 10_000),
+    many=st.booleans(),
+)
+def test_along_greedy_play_the_reading_keeps_the_real_deal_and_samples_the_view(
+    game_id: str, seed: int, many: bool
+) -> None:
+    game = rummykit.variant(game_id)
+    players = game.max_players if many else game.min_players
+    agent = SearchAgent(infer=True, infer_tries=8, infer_steps=2)
+    rng = random.Random(seed)
+    for trail, start, now in _trails(game_id, players, seed, moves=60):
+        if not any(_stalled(view) for view in trail.views):
+            assert _Reader(trail, GreedyAgent())._replay(start, rng)[0] is not None
+        view = now.view(0)
+        reader = _Reader(trail, GreedyAgent())
+        assert agent._read_sample(reader, view, rng, None).view(0) == view
