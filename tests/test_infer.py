@@ -122,7 +122,9 @@ def test_the_real_deal_is_always_one_the_reading_keeps(game_id: str) -> None:
         for trail, start, now in _trails(game_id, players, seed=3, moves=150):
             if any(_stalled(view) for view in trail.views):
                 continue
-            end, _, went = _Reader(trail, GreedyAgent())._replay(start, random.Random(0))
+            end, _, went = _Reader(trail, GreedyAgent(), sample_state)._replay(
+                start, random.Random(0)
+            )
             assert end is not None, (went, len(trail.views))
             assert end.view(0) == trail.views[-1]
             assert trail.last == now.view(0)
@@ -137,7 +139,7 @@ def test_every_sample_read_is_a_sample_of_the_view(game_id: str) -> None:
     agent = SearchAgent(infer=True)
     found = 0
     for trail, _, now in _trails(game_id, game.min_players, seed=4, moves=120):
-        reader = _Reader(trail, GreedyAgent())
+        reader = _Reader(trail, GreedyAgent(), sample_state)
         view = now.view(0)
         for _ in range(3):
             sample = agent._read_sample(reader, view, rng, None)
@@ -236,7 +238,7 @@ def test_along_greedy_play_the_reading_keeps_the_real_deal_and_samples_the_view(
     rng = random.Random(seed)
     for trail, start, now in _trails(game_id, players, seed, moves=60):
         if not any(_stalled(view) for view in trail.views):
-            assert _Reader(trail, GreedyAgent())._replay(start, rng)[0] is not None
+            assert _Reader(trail, GreedyAgent(), sample_state)._replay(start, rng)[0] is not None
         view = now.view(0)
-        reader = _Reader(trail, GreedyAgent())
+        reader = _Reader(trail, GreedyAgent(), sample_state)
         assert agent._read_sample(reader, view, rng, None).view(0) == view

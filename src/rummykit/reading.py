@@ -1,0 +1,294 @@
+"""Reading the other seats' hands from their moves, for :class:`~rummykit.search.SearchAgent`
+(``infer=True``): the views a seat saw since its last turn (:class:`_Trail`), and samples of
+the position in which model agents in the other seats would have made the moves seen
+(:class:`_Reader`). Internal to the search agent: its ``infer`` setting is the interface."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from rummykit.agents import Agent, choose_move
+from rummykit.cards import Card
+from rummykit.engine.core import GameState
+from rummykit.engine.moves import Move
+from rummykit.engine.rummy import RummyRules, RummyState
+from rummykit.engine.rummy_state import RummyView
+from rummykit.engine.views import View
+
+#: How the reader draws a plain sample of a view (:func:`rummykit.search.sample_state`).
+Sampler = Callable[[View, random.Random], GameState]
+
+
+@attrs.frozen(eq=False)
+class _Trail:
+    """What a seat saw since its last turn: the views from the one after its last move to
+    the one at the start of its turn (``views``, each one move of another seat after the
+    one before), and the last view it was shown."""
+
+    #: Empty when the moves since the seat's last turn cannot be read (another seat moved
+    #: during the seat's turn).
+    views: tuple[View, ...]
+    last: View
+    #: Whether the seat's turn has begun (later views are its own moves).
+    closed: bool = False
+
+    @classmethod
+    def then(cls, trail: _Trail | None, view: View) -> _Trail:
+        """``trail`` after the move that led to ``view`` (a new trail after the seat's
+        turn, at a new deal, or for the first view)."""
+        seat = view.seat
+        if trail is None or _starts_anew(trail.last, view):
+            return cls((view,), view, closed=view.to_move == seat)
+        mover = trail.last.to_move
+        if mover == seat and view.to_move != seat:  # the seat's turn ended
+            return cls((view,), view)
+        if mover == seat:  # the seat's own move, within its turn
+            return attrs.evolve(trail, last=view, closed=True)
+        if trail.closed or not trail.views:  # another seat moved during the seat's turn
+            return attrs.evolve(trail, views=(), last=view)
+        return attrs.evolve(
+            trail, views=(*trail.views, view), last=view, closed=view.to_move == seat
+        )
+
+    def leads_to(self, view: View) -> bool:
+        """Whether this trail can be read for a decision at ``view``: its last view."""
+        return len(self.views) > 1 and self.last == view
+
+
+class _Reader:
+    """Samples of a trail's last view in which ``model`` agents in the other seats would
+    have made the moves seen along the trail (one reader serves every decision of the
+    seat's turn). The first is found by a walk from a sample of the trail's first view (the
+    cards that came into sight since put where they can have come from), played forward by
+    the model until it leads through every view (:meth:`_search`). The next ones come from
+    a Markov chain on that first view's hidden cards: two are swapped, and the swap is kept
+    if the replay still leads through the trail; the proposal is symmetric and kept exactly
+    when consistent, so that, run long, the chain visits every consistent deal it reaches
+    equally often (samples a few swaps apart are alike). In games whose hidden cards cannot
+    be swapped freely, every sample is searched for anew."""
+
+    def __init__(self, trail: _Trail, model: Agent, sample: Sampler) -> None:
+        self.trail = trail
+        self.model = model
+        self.sample = sample  # a view and a generator -> a sample of the view
+        self.start: GameState | None = None  # the chain's sample of the first view
+        self.cards: list[Card] = []  # its hidden cards, in the order of hidden_cards
+        self.end: GameState | None = None  # where its replay led
+        self.swappable = False
+        self.failed = False  # the search for a first sample failed
+
+    def draw(self, rng: random.Random, tries: int, steps: int) -> GameState | None:
+        """The next sample of the trail's last view (``None`` if ``tries`` rejections
+        found none)."""
+        first = self.trail.views[0]
+        if self.end is None or not self.swappable:
+            if self.failed or not self._search(rng, tries):
+                self.failed = True
+                return None
+        else:
+            self._walk(rng, steps)
+        assert self.end is not None
+        return _stock_shuffled(self.end, first.seat, rng)
+
+    def _search(self, rng: random.Random, tries: int) -> bool:
+        """Look for a first consistent sample in ``tries`` replays, by a walk from a sample
+        of the first view: each step swaps the card of the model's stray move (the card it
+        laid off or discarded where another was seen; else a random card outside the stock)
+        with a random hidden card, and keeps the swap if the replay goes at least as far
+        along the trail as before."""
+        first = self.trail.views[0]
+        start = self.sample(first, rng)
+        start = _came_from(start, self.trail.views, rng) or start
+        end, culprit, went = self._replay(start, rng)
+        for _ in range(tries):
+            if end is not None:
+                self._keep(start, end)
+                return True
+            moved = _swapped_out(start, first.seat, culprit, rng)
+            if moved is None:  # a game whose hidden cards cannot be swapped: start anew
+                moved = _came_from(self.sample(first, rng), self.trail.views, rng)
+                moved = moved or self.sample(first, rng)
+            tried = self._replay(moved, rng)
+            if tried[0] is not None or tried[2] >= went:
+                start, (end, culprit, went) = moved, tried
+        return False
+
+    def _keep(self, start: GameState, end: GameState) -> None:
+        self.start, self.end = start, end
+        rules = start.variant.rules
+        self.swappable = isinstance(start, RummyState) and isinstance(rules, RummyRules)
+        if isinstance(start, RummyState) and isinstance(rules, RummyRules):
+            self.cards = list(rules.hidden_cards(start, self.trail.views[0].seat))
+
+    def _walk(self, rng: random.Random, steps: int) -> None:
+        """``steps`` proposals of the chain: two hidden cards of the first view swapped
+        (one of them where the trail's moves can reach it: the other hands, the hidden
+        discards, the stock cards drawn along the trail)."""
+        start = self.start
+        assert isinstance(start, RummyState)
+        rules = start.variant.rules
+        assert isinstance(rules, RummyRules)
+        first, last = self.trail.views[0], self.trail.views[-1]
+        drawn = getattr(first, "stock_size", 0) - getattr(last, "stock_size", 0)
+        reach = len(start.stock) - max(0, drawn)
+        count = len(self.cards)
+        if count < 2 or reach >= count:
+            return
+        for _ in range(steps):
+            i, j = rng.randrange(reach, count), rng.randrange(count)
+            if self.cards[i] == self.cards[j]:
+                continue
+            cards = list(self.cards)
+            cards[i], cards[j] = cards[j], cards[i]
+            moved = rules.with_hidden(start, first.seat, cards)
+            end = self._replay(moved, rng)[0]
+            if end is not None:
+                self.start, self.cards, self.end = moved, cards, end
+
+    def _replay(
+        self, state: GameState, rng: random.Random
+    ) -> tuple[GameState | None, Card | None, int]:
+        """``state`` (a sample of the trail's first view) played forward by the model: where
+        that leads through every view of the trail, the state it leads to (a sample of the
+        last); else ``None`` and a card of the model's move that went astray (if it has
+        one); and how many of the trail's moves it made as seen."""
+        seat = self.trail.views[0].seat
+        for went, after in enumerate(self.trail.views[1:]):
+            if state.is_over or state.to_move == seat:
+                return None, None, went
+            move = choose_move(self.model, state, rng)
+            state = state.apply(move)
+            if state.view(seat) != after:
+                return None, _card_of(move), went
+        return state, None, len(self.trail.views) - 1
+
+
+def _card_of(move: Move) -> Card | None:
+    """A card that ``move`` plays (one of a meld's), if it plays one."""
+    card = getattr(move, "card", None)
+    if isinstance(card, Card):
+        return card
+    meld = getattr(move, "meld", None)
+    cards = getattr(meld, "cards", ())
+    return cards[0] if cards and isinstance(cards[0], Card) else None
+
+
+def _swapped_out(
+    state: GameState, seat: int, card: Card | None, rng: random.Random
+) -> GameState | None:
+    """``state`` with ``card`` (if it is one of the cards ``seat`` cannot see; else a
+    random one of those outside the stock) swapped with a random hidden card; ``None``
+    where this cannot be done (then a new sample is drawn)."""
+    rules = state.variant.rules
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return None
+    cards = list(rules.hidden_cards(state, seat))
+    stock = len(state.stock)
+    if len(cards) < 2 or stock >= len(cards):
+        return None
+    places = [i for i in range(stock, len(cards)) if cards[i] == card]
+    i = places[0] if places else rng.randrange(stock, len(cards))
+    j = rng.randrange(len(cards))
+    cards[i], cards[j] = cards[j], cards[i]
+    return rules.with_hidden(state, seat, cards)
+
+
+def _stock_shuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with its stock in a new random order (the trail's moves did not reach the
+    cards left in it: any order is as consistent)."""
+    rules = state.variant.rules
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return state
+    cards = list(rules.hidden_cards(state, seat))
+    stock = cards[: len(state.stock)]
+    rng.shuffle(stock)
+    return rules.with_hidden(state, seat, stock + cards[len(state.stock) :])
+
+
+def _starts_anew(last: View, view: View) -> bool:
+    """Whether ``view`` cannot follow ``last`` by one move: another seat's, another deal's,
+    or a new game's (fewer turns completed than before).
+
+    >>> import random, rummykit
+    >>> from rummykit.agents import GreedyAgent, choose_move
+    >>> state = rummykit.variant("gin-rummy").new_game(players=2, seed=1)
+    >>> later = state
+    >>> for _ in range(4):
+    ...     later = later.apply(choose_move(GreedyAgent(), later, random.Random(0)))
+    >>> _starts_anew(state.view(0), later.view(0)), _starts_anew(later.view(0), state.view(0))
+    (False, True)
+    """
+    played, before = sum(getattr(view, "turns", ())), sum(getattr(last, "turns", ()))
+    return view.seat != last.seat or view.deal_number != last.deal_number or played < before
+
+
+def _in_sight(view: View) -> Counter[Card]:
+    """The cards ``view`` shows: in hands, on the table, in the discard pile."""
+    seen: Counter[Card] = Counter(view.hand)
+    for seat, hand in enumerate(getattr(view, "hands", ())):
+        if seat != view.seat:
+            seen.update(card for card in hand if isinstance(card, Card))
+    seen.update(card for placed in getattr(view, "table", ()) for card in placed.meld.cards)
+    seen.update(card for card in getattr(view, "discards", ()) if isinstance(card, Card))
+    return seen
+
+
+def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> GameState | None:
+    """``state`` (a sample of the first of ``views``, a trail) with the cards that came
+    into sight along the trail swapped into the places they can have come from: a covered
+    discard seen when the cards above it were taken, where it lay; any other into the other
+    hands, the covered discards taken or the stock cards drawn along the trail (not the rest
+    of the stock or the pile); ``None`` where that cannot be told (another game's views, a
+    reshuffle)."""
+    rules = state.variant.rules
+    first, last = views[0], views[-1]
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return None
+    if not all(isinstance(view, RummyView) for view in views):
+        return None
+    assert isinstance(first, RummyView) and isinstance(last, RummyView)
+    drawn = first.stock_size - last.stock_size
+    if first.reshuffles != last.reshuffles or drawn < 0:
+        return None
+    cards = list(rules.hidden_cards(state, first.seat))
+    fixed = [False] * len(cards)
+    stock = len(state.stock)
+
+    def place(card: Card, places: Sequence[int]) -> bool:
+        here = next((i for i in places if cards[i] == card and not fixed[i]), None)
+        if here is None:
+            there = next((i for i, c in enumerate(cards) if c == card and not fixed[i]), None)
+            free = [i for i in places if not fixed[i]]
+            if there is None or not free:
+                return False
+            here = free[rng.randrange(len(free))]
+            cards[here], cards[there] = cards[there], cards[here]
+        fixed[here] = True
+        return True
+
+    start = _in_sight(first)
+    came: Counter[Card] = Counter()  # the most copies of each card in sight at once
+    pinned: Counter[Card] = Counter()  # those of them put where they lay in the pile
+    under, _ = rules._public_discards(state, first.seat)
+    lowest = len(first.discards)  # the pile below this has not changed since the first view
+    for view in views[1:]:
+        assert isinstance(view, RummyView)
+        came |= _in_sight(view) - start
+        lowest = min(lowest, len(view.discards))
+        for index in range(min(lowest, under)):
+            card = view.discards[index]
+            if isinstance(card, Card) and not fixed[stock + index]:
+                if not place(card, (stock + index,)):
+                    return None
+                pinned[card] += 1
+    # the stock cards drawn, the covered discards taken, the other hands
+    allowed = [*range(stock - drawn, stock), *range(stock + min(lowest, under), len(cards))]
+    rest = list((came - pinned).elements())
+    rng.shuffle(rest)
+    if not all(place(card, allowed) for card in rest):
+        return None
+    return rules.with_hidden(state, first.seat, cards)
