@@ -209,6 +209,37 @@ def _stock_shuffled(state: GameState, seat: int, rng: random.Random) -> GameStat
     return rules.with_hidden(state, seat, stock + cards[len(state.stock) :])
 
 
+def fix_at(
+    cards: list[Card],
+    fixed: list[bool],
+    card: Card,
+    places: Sequence[int],
+    rng: random.Random | None = None,
+) -> bool:
+    """Put ``card`` at one of ``places`` in ``cards`` (hidden cards in the order of
+    ``hidden_cards``) and mark it ``fixed`` there: where an unfixed copy already lies there,
+    that one; else an unfixed copy from elsewhere is swapped into the first unfixed place
+    (a random one, with ``rng``). False where there is no unfixed copy or place.
+
+    >>> from rummykit.cards import parse_cards
+    >>> cards, fixed = list(parse_cards("2S 3S 4S")), [False] * 3
+    >>> fix_at(cards, fixed, Card.parse("4S"), range(0, 2)), [str(c) for c in cards], fixed
+    (True, ['4S', '3S', '2S'], [True, False, False])
+    >>> fix_at(cards, fixed, Card.parse("4S"), range(0, 1))   # the only copy is fixed
+    False
+    """
+    here = next((i for i in places if cards[i] == card and not fixed[i]), None)
+    if here is None:
+        there = next((i for i, c in enumerate(cards) if c == card and not fixed[i]), None)
+        free = [i for i in places if not fixed[i]]
+        if there is None or not free:
+            return False
+        here = free[0] if rng is None else free[rng.randrange(len(free))]
+        cards[here], cards[there] = cards[there], cards[here]
+    fixed[here] = True
+    return True
+
+
 def _starts_anew(last: View, view: View) -> bool:
     """Whether ``view`` cannot follow ``last`` by one move: another seat's, another deal's,
     or a new game's (fewer turns completed than before).
@@ -259,16 +290,7 @@ def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> G
     stock = len(state.stock)
 
     def place(card: Card, places: Sequence[int]) -> bool:
-        here = next((i for i in places if cards[i] == card and not fixed[i]), None)
-        if here is None:
-            there = next((i for i, c in enumerate(cards) if c == card and not fixed[i]), None)
-            free = [i for i in places if not fixed[i]]
-            if there is None or not free:
-                return False
-            here = free[rng.randrange(len(free))]
-            cards[here], cards[there] = cards[there], cards[here]
-        fixed[here] = True
-        return True
+        return fix_at(cards, fixed, card, places, rng)
 
     start = _in_sight(first)
     came: Counter[Card] = Counter()  # the most copies of each card in sight at once

@@ -38,7 +38,7 @@ from rummykit.engine.views import Hidden, View
 from rummykit.errors import OptionError
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
-from rummykit.reading import _Reader, _Trail
+from rummykit.reading import _Reader, _Trail, fix_at
 from rummykit.recall import Recall
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "lowest_wins", "sample_state", "stock_end_scores"]
@@ -87,15 +87,7 @@ def _placed(
 
     def place(card: Card, start: int, stop: int) -> bool:
         """Put ``card`` at an unfixed place in ``[start, stop)`` and fix it there."""
-        here = next((i for i in range(start, stop) if not fixed[i] and cards[i] == card), None)
-        if here is None:
-            there = next((i for i, c in enumerate(cards) if not fixed[i] and c == card), None)
-            here = next((i for i in range(start, stop) if not fixed[i]), None)
-            if there is None or here is None:
-                return False
-            cards[here], cards[there] = cards[there], cards[here]
-        fixed[here] = True
-        return True
+        return fix_at(cards, fixed, card, range(start, stop))
 
     # the order of hidden_cards: the stock, the discards under the seen ones, a face-down
     # top, then the unseen part of each other hand
