@@ -19,7 +19,8 @@ least 60% over at least 400 games.
 ``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
 search agent's place. ``--recall`` gives the search agent its memory of the deal
 (``SearchAgent(recall=True)``), ``--infer`` its reading of the other hands from their moves
-(``SearchAgent(infer=True)``).
+(``SearchAgent(infer=True)``). ``--stalled-depth N`` (or ``none``) sets how far a rollout
+goes in a stalled deal (``stalled_depth``; by default the agent's own).
 
 Prints ONE JSON object; progress goes to stderr.
 
@@ -140,6 +141,23 @@ def _rate(values: Sequence[float], players: int) -> tuple[float, list[float]]:
     return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
 
 
+def _depth_or_none(text: str) -> int | str:
+    """A ``--stalled-depth`` argument: a number of moves (at least 1), or ``none``.
+
+    >>> _depth_or_none("60"), _depth_or_none("none")
+    (60, 'none')
+    """
+    if text == "none":
+        return text
+    try:
+        moves = int(text)
+    except ValueError:
+        moves = 0
+    if moves < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of moves or 'none', not {text!r}")
+    return moves
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", default="gin-rummy")
@@ -170,6 +188,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="the search reads the other hands from their moves (taking them for greedy)",
     )
+    parser.add_argument(
+        "--stalled-depth",
+        type=_depth_or_none,
+        help="rollout moves in a stalled deal before scoring as it stands ('none': no cut; "
+        "default: the agent's)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each finished game here; resume")
     args = parser.parse_args(argv)
@@ -190,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,
                   "rollout": args.rollout, "depth": args.depth}  # fmt: skip
+    if args.stalled_depth is not None:  # only when given, as --prune-after
+        search["stalled_depth"] = None if args.stalled_depth == "none" else args.stalled_depth
     jobs = [
         (args.game, options, players, game_seed(args.seed, index), seat, search)
         for index in range(args.games)

@@ -73,3 +73,22 @@ def test_a_line_cut_short_at_the_end_is_left_out(tmp_path: Path) -> None:
     log.write_text('{"key": "j", "wi\n{"key": "k", "win": 1.0, "ahead": 1.0, "moves": 9}\n')
     with pytest.raises(ValueError, match="1: not a JSON line"):
         bench_search.read_log(log)
+
+
+@pytest.mark.slow
+def test_a_stalled_depth_given_is_a_setting_of_its_own(tmp_path: Path) -> None:
+    log = tmp_path / "search.jsonl"
+    plain = bench(*GIN, "--games", "1", "--log", str(log))
+    assert "stalled_depth" not in plain["search"]  # left out: older logs keep their keys
+    cut = bench(*GIN, "--games", "1", "--stalled-depth", "60", "--log", str(log))
+    assert cut["from_log"] == 0 and cut["search"]["stalled_depth"] == 60
+    uncut = bench(*GIN, "--games", "1", "--stalled-depth", "none", "--log", str(log))
+    assert uncut["from_log"] == 0 and uncut["search"]["stalled_depth"] is None
+    tree = bench(*GIN[:4], "--agent", "ismcts", "--iterations", "4", "--games", "1",
+                 "--stalled-depth", "60")  # fmt: skip
+    assert tree["search"]["stalled_depth"] == 60
+    refused = subprocess.run(
+        [sys.executable, str(SCRIPT), *GIN, "--stalled-depth", "0"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "not '0'" in refused.stderr

@@ -470,6 +470,65 @@ def test_a_rollout_cut_at_depth_is_scored_where_it_stopped() -> None:
     assert SearchAgent(horizon=7)._value(state, 0, greedy, random.Random(0)) == margin
 
 
+def _stalled_and_not() -> tuple[View, View]:
+    """A three-player Crazy Rummy position after four greedy moves, seen by the seat to
+    move: as it is, and as if the discard pile had made a new stock twice (a stalled deal,
+    by the public counters the greedy agent goes by)."""
+    import attrs
+
+    from rummykit.agents import GreedyAgent, choose_move
+
+    state = rummykit.variant("crazy-rummy").new_game(players=3, seed=2)
+    rng = random.Random(0)
+    for _ in range(4):
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+    stalled = attrs.evolve(state, reshuffles=2)
+    return stalled.view(stalled.to_move), state.view(state.to_move)
+
+
+def test_a_stalled_deal_is_rolled_out_stalled_depth_moves_and_scored_as_it_stands() -> None:
+    from rummykit.search import SearchAgent
+
+    stalled, fresh = _stalled_and_not()
+
+    def gains(agent: SearchAgent, view: View) -> list[list[float]]:
+        return agent.evaluate(view, view.legal, random.Random(0))[1]
+
+    cut = SearchAgent(determinizations=2, stalled_depth=5)
+    uncut = SearchAgent(determinizations=2, stalled_depth=None)
+    assert SearchAgent().stalled_depth == 100  # the default
+    # stalled: as if every rollout were cut at a depth of 5, and not as if uncut
+    assert gains(cut, stalled) == gains(SearchAgent(determinizations=2, depth=5), stalled)
+    assert gains(cut, stalled) != gains(uncut, stalled)
+    # a deal going as usual is rolled out to its end
+    assert gains(cut, fresh) == gains(uncut, fresh)
+
+
+def test_ismcts_cuts_the_rollouts_of_a_stalled_deal_too() -> None:
+    from rummykit.search import ISMCTSAgent
+
+    stalled, fresh = _stalled_and_not()
+
+    def means(agent: ISMCTSAgent, view: View) -> list[float]:
+        return agent.evaluate(view, view.legal, random.Random(0))[2]
+
+    cut = ISMCTSAgent(iterations=6, stalled_depth=5)
+    assert means(cut, stalled) == means(ISMCTSAgent(iterations=6, depth=5), stalled)
+    assert means(cut, stalled) != means(ISMCTSAgent(iterations=6, stalled_depth=None), stalled)
+    assert means(cut, fresh) == means(ISMCTSAgent(iterations=6, stalled_depth=None), fresh)
+
+
+def test_the_rollout_limit_is_the_least_of_horizon_depth_and_stalled_depth() -> None:
+    from rummykit.search import _rollout_limit
+
+    stalled, fresh = _stalled_and_not()
+    assert _rollout_limit(fresh, 2000, None, 100) == 2000
+    assert _rollout_limit(stalled, 2000, None, 100) == 100
+    assert _rollout_limit(stalled, 2000, 30, 100) == 30
+    assert _rollout_limit(stalled, 50, None, 100) == 50
+    assert _rollout_limit(stalled, 2000, None, None) == 2000
+
+
 def _after(game_id: str, players: int, seed: int, moves: int) -> GameState:
     """The position after ``moves`` seeded random moves."""
     state: GameState = rummykit.variant(game_id).new_game(players=players, seed=seed)

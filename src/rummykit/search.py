@@ -24,10 +24,11 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from rummykit.agents import Agent, GreedyAgent, RandomAgent, choose_move
+from rummykit.agents import Agent, GreedyAgent, RandomAgent, _stalled, choose_move
 from rummykit.cards import Card
 from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
@@ -42,6 +43,9 @@ from rummykit.reading import _Reader, _Trail, fix_at
 from rummykit.recall import Recall
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "lowest_wins", "sample_state", "stock_end_scores"]
+
+#: The searches' default ``stalled_depth``: moves a rollout plays in a stalled deal.
+STALLED_DEPTH: Final[int | None] = 100
 
 
 def sample_state(view: View, rng: random.Random, recall: Recall | None = None) -> GameState:
@@ -151,6 +155,15 @@ class SearchAgent:
     #: Moves a rollout plays before the deal is scored as it stands (``None``: to its end).
     depth: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
+    )
+    #: In a deal that has stalled (by the public counters the greedy agent goes by: the
+    #: discard pile made a new stock twice, or 50 turns a player), moves a rollout plays
+    #: before the deal is scored as it stands (``None``: as in any other deal). A stalled
+    #: deal ends only at the game's safeguard, often a thousand moves on, with the cards
+    #: circulating at random: rolling it out to there cost seconds a decision and told the
+    #: moves apart no better.
+    stalled_depth: int | None = attrs.field(
+        default=STALLED_DEPTH, validator=attrs.validators.optional(attrs.validators.ge(1))
     )
     #: How many standard errors a move's mean gain over the greedy choice must clear.
     confidence: float = attrs.field(default=2.0, validator=attrs.validators.ge(0))
@@ -274,13 +287,15 @@ class SearchAgent:
         playing = list(range(len(candidates)))  # candidate 0 always: the gains are over it
         recall = self._memory.get(view.seat) if self.recall else None
         reader = self._reader(view, greedy)
+        limit = _rollout_limit(view, self.horizon, self.depth, self.stalled_depth)
         for played in range(1, self.determinizations + 1):
             if reader is None:
                 sample = sample_state(view, rng, recall)
             else:
                 sample = self._read_sample(reader, view, rng, recall)
             values = [
-                self._value(sample.apply(candidates[i]), view.seat, policy, rng) for i in playing
+                self._value(sample.apply(candidates[i]), view.seat, policy, rng, limit)
+                for i in playing
             ]
             for index, value in zip(playing, values, strict=True):
                 gains[index].append(value - values[0])
@@ -292,9 +307,18 @@ class SearchAgent:
                     break
         return candidates, gains
 
-    def _value(self, state: GameState, seat: int, policy: Agent, rng: random.Random) -> float:
-        """The seat's standing at the end of the deal, rolled out from ``state``."""
-        limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
+    def _value(
+        self,
+        state: GameState,
+        seat: int,
+        policy: Agent,
+        rng: random.Random,
+        limit: int | None = None,
+    ) -> float:
+        """The seat's standing at the end of the deal, rolled out from ``state`` (scored as
+        it stands after ``limit`` moves; by default ``depth``, at most ``horizon``)."""
+        if limit is None:
+            limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
         scores = _deal_end_scores(state, state.deal_number, policy, rng, limit)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
@@ -367,6 +391,11 @@ class ISMCTSAgent:
     depth: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
     )
+    #: As :attr:`SearchAgent.stalled_depth`: in a deal that has stalled, moves a rollout
+    #: plays before the deal is scored as it stands.
+    stalled_depth: int | None = attrs.field(
+        default=STALLED_DEPTH, validator=attrs.validators.optional(attrs.validators.ge(1))
+    )
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -398,7 +427,7 @@ class ISMCTSAgent:
         root_moves = _ranked(greedy, view, legal, rng, self.max_candidates)
         root = _Node(None, view.seat)
         spread = [math.inf, -math.inf]  # the least and the most margin seen
-        limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
+        limit = _rollout_limit(view, self.horizon, self.depth, self.stalled_depth)
         started = time.perf_counter()
         for _ in range(self.iterations):
             state = sample_state(view, rng)
@@ -472,6 +501,18 @@ class ISMCTSAgent:
         if node.move is None or len(untried) == 1:
             return untried[0]
         return greedy.choose(state.view(state.to_move), untried, rng)
+
+
+def _rollout_limit(view: View, horizon: int, depth: int | None, stalled: int | None) -> int:
+    """The moves a rollout from ``view``'s position plays before its deal is scored as it
+    stands: ``horizon`` at most, ``depth`` if given, ``stalled`` if given and the deal has
+    stalled."""
+    limits = [horizon]
+    if depth is not None:
+        limits.append(depth)
+    if stalled is not None and _stalled(view):
+        limits.append(stalled)
+    return min(limits)
 
 
 def _margins(
