@@ -48,7 +48,7 @@ from typing import Any
 
 import rummykit
 from rummykit.agents import Agent, GreedyAgent
-from rummykit.cli import parse_option
+from rummykit.cli import _at_least_one, parse_option
 from rummykit.search import ISMCTSAgent, SearchAgent, lowest_wins
 from rummykit.sim import game_seed, play_game
 
@@ -147,15 +147,7 @@ def _depth_or_none(text: str) -> int | str:
     >>> _depth_or_none("60"), _depth_or_none("none")
     (60, 'none')
     """
-    if text == "none":
-        return text
-    try:
-        moves = int(text)
-    except ValueError:
-        moves = 0
-    if moves < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of moves or 'none', not {text!r}")
-    return moves
+    return text if text == "none" else _at_least_one(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
