@@ -78,8 +78,14 @@ class _Reader:
         self.start: GameState | None = None  # the chain's sample of the first view
         self.cards: list[Card] = []  # its hidden cards, in the order of hidden_cards
         self.end: GameState | None = None  # where its replay led
-        self.swappable = False
         self.failed = False  # the search for a first sample failed
+
+    @property
+    def swappable(self) -> bool:
+        """Whether the chain's hidden cards can be swapped (else every sample is searched
+        for anew)."""
+        start = self.start
+        return isinstance(start, RummyState) and isinstance(start.variant.rules, RummyRules)
 
     def draw(self, rng: random.Random, tries: int, steps: int) -> GameState | None:
         """The next sample of the trail's last view (``None`` if ``tries`` rejections
@@ -120,7 +126,6 @@ class _Reader:
     def _keep(self, start: GameState, end: GameState) -> None:
         self.start, self.end = start, end
         rules = start.variant.rules
-        self.swappable = isinstance(start, RummyState) and isinstance(rules, RummyRules)
         if isinstance(start, RummyState) and isinstance(rules, RummyRules):
             self.cards = list(rules.hidden_cards(start, self.trail.views[0].seat))
 

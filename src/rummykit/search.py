@@ -318,7 +318,7 @@ class SearchAgent:
         """The seat's standing at the end of the deal, rolled out from ``state`` (scored as
         it stands after ``limit`` moves; by default ``depth``, at most ``horizon``)."""
         if limit is None:
-            limit = self.horizon if self.depth is None else min(self.horizon, self.depth)
+            limit = _rollout_limit(None, self.horizon, self.depth, None)
         scores = _deal_end_scores(state, state.deal_number, policy, rng, limit)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
@@ -503,14 +503,14 @@ class ISMCTSAgent:
         return greedy.choose(state.view(state.to_move), untried, rng)
 
 
-def _rollout_limit(view: View, horizon: int, depth: int | None, stalled: int | None) -> int:
+def _rollout_limit(view: View | None, horizon: int, depth: int | None, stalled: int | None) -> int:
     """The moves a rollout from ``view``'s position plays before its deal is scored as it
-    stands: ``horizon`` at most, ``depth`` if given, ``stalled`` if given and the deal has
-    stalled."""
+    stands: ``horizon`` at most, ``depth`` if given, ``stalled`` if given and the deal (seen
+    in ``view``) has stalled."""
     limits = [horizon]
     if depth is not None:
         limits.append(depth)
-    if stalled is not None and _stalled(view):
+    if stalled is not None and view is not None and _stalled(view):
         limits.append(stalled)
     return min(limits)
 
