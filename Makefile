@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo check test lint typecheck unit docs bench soak soak-report compare clean
+.PHONY: setup demo check test lint typecheck unit docs bench soak soak-report search-report \
+	compare clean
 
 setup: $(STAMP)
 
@@ -60,6 +61,11 @@ soak: $(STAMP)
 
 soak-report: $(STAMP)
 	$(PY) benchmarks/soak.py --report $(SOAK_LOG)
+
+# The search agent against greedy agents (issue 13): what the logs in benchmarks/results/
+# hold, per game, player count and settings, against the bar of 60% over 400 games.
+search-report: $(STAMP)
+	$(PY) benchmarks/bench_search.py --report
 
 # Gin rummy against OpenSpiel and RLCard (benchmarks/peers/): not part of `make test`. The
 # peers go into their own environment, never into .venv.

@@ -14,6 +14,7 @@ least 60% over at least 400 games.
     python benchmarks/bench_search.py --game crummy --players 4 --determinizations 4 --jobs 2
     python benchmarks/bench_search.py --game crib-rummy --games 200 --log crib.jsonl
     python benchmarks/bench_search.py --game gin-rummy --agent ismcts --iterations 128
+    python benchmarks/bench_search.py --report     # what the logs in benchmarks/results/ hold
 
 ``--agent ismcts`` measures :class:`~rummykit.search.ISMCTSAgent` (``--iterations``,
 ``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
@@ -31,6 +32,14 @@ started again with the same log plays only the games it does not hold. The repor
 the games of the run, logged before or played now. Keep a log that must outlive the machine
 under ``benchmarks/results/`` and commit it as it grows (files outside the repository are
 not kept from one machine to the next; the logs of the figures in the guide were lost so).
+
+``--report [LOG ...]`` plays nothing: it sums logs (by default every
+``benchmarks/results/search-*.jsonl``), one entry per game, player count and search
+settings, over the deal seeds whose every seat is logged (the games of a seed still being
+played are counted apart, as ``unpaired``), and says of each entry whether it meets issue
+13's bar: at least 400 games and a win rate of at least 60% (``meets_bar``), or, read with
+more than two players as a share of greedy opponents beaten, an ahead rate of at least 60%
+(``meets_bar_ahead``). ``make search-report`` runs it.
 """
 
 from __future__ import annotations
@@ -141,6 +150,57 @@ def _rate(values: Sequence[float], players: int) -> tuple[float, list[float]]:
     return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
 
 
+#: Issue 13's bar: games a measurement needs, and the rate it must reach.
+BAR_GAMES = 400
+BAR_RATE = 0.6
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """What the logs at ``paths`` hold: one entry per game, options, player count and search
+    settings (see the module's introduction), in order of game and player count (settings
+    of one count in the order the logs first hold them)."""
+    # per setting: the log it came from, and per deal seed, each seat's result
+    seeds: dict[str, dict[int, dict[int, tuple[float, float, int]]]] = {}
+    logs: dict[str, set[str]] = {}
+    for path in paths:
+        for key, result in read_log(path).items():
+            game_id, options, players, seed, seat, search = json.loads(key)
+            setting = json.dumps([game_id, options, players, search], sort_keys=True)
+            seeds.setdefault(setting, {}).setdefault(seed, {})[seat] = result
+            logs.setdefault(setting, set()).add(path.name)
+    entries = []
+    for setting, by_seed in seeds.items():
+        game_id, options, players, search = json.loads(setting)
+        whole = [by_seed[s] for s in sorted(by_seed) if len(by_seed[s]) == players]
+        results = [seats[seat] for seats in whole for seat in range(players)]
+        entry: dict[str, Any] = {
+            "game": game_id,
+            "options": options,
+            "players": players,
+            "search": search,
+            "logs": sorted(logs[setting]),
+            "deal_seeds": len(whole),
+            "games": len(results),
+            "unpaired": sum(len(s) for s in by_seed.values()) - len(results),
+            "baseline": round(1 / players, 4),
+        }
+        if results:
+            wins, wins_ci = _rate([r[0] for r in results], players)
+            ahead, ahead_ci = _rate([r[1] for r in results], players)
+            enough = len(results) >= BAR_GAMES
+            entry.update(
+                win_rate=wins,
+                ci95=wins_ci,
+                ahead_rate=ahead,
+                ahead_ci95=ahead_ci,
+                meets_bar=enough and wins >= BAR_RATE,
+                meets_bar_ahead=enough and ahead >= BAR_RATE,
+            )
+        entries.append(entry)
+    return sorted(entries, key=lambda e: (e["game"], e["players"]))  # else as first logged
+
+
 def _depth_or_none(text: str) -> int | str:
     """A ``--stalled-depth`` argument: a number of moves (at least 1), or ``none``.
 
@@ -188,7 +248,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each finished game here; resume")
+    parser.add_argument(
+        "--report", nargs="*", type=Path, metavar="LOG",
+        help="play nothing: sum these logs (default: benchmarks/results/search-*.jsonl)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.report is not None:
+        paths = args.report or sorted(RESULTS.glob("search-*.jsonl"))
+        json.dump({"bar": {"games": BAR_GAMES, "rate": BAR_RATE}, "results": report(paths)},
+                  sys.stdout, indent=1)  # fmt: skip
+        sys.stdout.write("\n")
+        return 0
     options = dict(parse_option(text) for text in args.option)
     game = rummykit.variant(args.game, **options)
     players = args.players or game.min_players

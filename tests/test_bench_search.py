@@ -75,6 +75,41 @@ def test_a_line_cut_short_at_the_end_is_left_out(tmp_path: Path) -> None:
         bench_search.read_log(log)
 
 
+def _log_line(seed: int, seat: int, search: dict[str, Any], win: float) -> str:
+    """A two-player Crib Rummy game's line as ``bench_search.py --log`` writes it."""
+    key = json.dumps(["crib-rummy", {}, 2, seed, seat, search], sort_keys=True)
+    return json.dumps({"key": key, "win": win, "ahead": win, "moves": 10})
+
+
+def test_the_report_sums_logs_by_setting_over_whole_deal_seeds(tmp_path: Path) -> None:
+    eight, sixteen = {"determinizations": 8}, {"determinizations": 16}
+    first, second = tmp_path / "search-a.jsonl", tmp_path / "search-b.jsonl"
+    # two-player seeds 1 and 2 whole (won 1 of 2, then 2 of 2), seed 3 half played
+    first.write_text("\n".join([
+        _log_line(1, 0, eight, 1.0),
+        _log_line(1, 1, eight, 0.0),
+        _log_line(3, 0, eight, 1.0),
+        _log_line(2, 1, sixteen, 1.0),
+    ]) + "\n")  # fmt: skip
+    second.write_text("\n".join([
+        _log_line(2, 0, eight, 1.0),
+        _log_line(2, 1, eight, 1.0),
+    ]) + "\n")  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--report", str(first), str(second)],
+        capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    report = json.loads(run.stdout)
+    assert report["bar"] == {"games": 400, "rate": 0.6}
+    eights, sixteens = report["results"]
+    assert eights["search"] == eight and eights["logs"] == ["search-a.jsonl", "search-b.jsonl"]
+    assert (eights["deal_seeds"], eights["games"], eights["unpaired"]) == (2, 4, 1)
+    assert eights["win_rate"] == 0.75 and eights["ci95"][0] < 0.75 < eights["ci95"][1]
+    assert eights["meets_bar"] is False  # 75%, but over 4 games
+    # a setting none of whose seeds is whole has no rate yet
+    assert (sixteens["games"], sixteens["unpaired"]) == (0, 1) and "win_rate" not in sixteens
+
+
 @pytest.mark.slow
 def test_a_stalled_depth_given_is_a_setting_of_its_own(tmp_path: Path) -> None:
     log = tmp_path / "search.jsonl"
