@@ -12,6 +12,11 @@ one's, paired, and the CPU seconds its decisions took.
     python benchmarks/search_deals.py --game crazy-rummy --players 3 --deals 60 \\
         --agent '{"determinizations": 16}' \\
         --agent '{"determinizations": 64, "prune_after": 8}'
+    python benchmarks/search_deals.py --game crib-rummy --deals 100 \\
+        --agent '{}' --agent '{"agent": "ismcts", "iterations": 128}'
+
+An ``--agent`` with ``"agent": "ismcts"`` is an :class:`~rummykit.search.ISMCTSAgent` (its
+other settings are that agent's), as in ``bench_search.py``.
 
 Gains are the seat's margin over the deal (its points less the others' mean, the other way
 round where the lowest total wins), in points per deal with a 95% interval over the deals.
@@ -30,12 +35,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from search_headroom import margin, mean_ci  # benchmarks/ is on the path
+from bench_search import _search_agent  # benchmarks/ is on the path
+from search_headroom import margin, mean_ci
 
 import rummykit
 from rummykit.agents import Agent, GreedyAgent, choose_move, show_all
 from rummykit.cli import parse_option
-from rummykit.search import SearchAgent
 from rummykit.sim import game_seed
 
 
@@ -110,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     players = args.players or game.min_players
     settings: list[dict[str, Any]] = args.agent or [{}]
     try:
-        agents = [SearchAgent(**s) for s in settings]
+        agents = [_search_agent(s) for s in settings]
     except (TypeError, ValueError) as error:
         parser.error(f"bad search settings: {error}")
     greedy: list[float] = []

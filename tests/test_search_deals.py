@@ -103,3 +103,16 @@ def test_an_agent_that_remembers_is_shown_its_seats_view_after_every_move() -> N
     assert len(watcher.seen) > 10 and all(view.seat == 1 for view in watcher.seen)
     # the views follow the deal move by move: the first is the deal's start
     assert watcher.seen[0] == game.new_game(players=2, seed=3).view(1)
+
+
+def test_an_ismcts_setting_plays_the_tree_search(capsys: pytest.CaptureFixture[str]) -> None:
+    deals = load("search_deals")
+    args = ["--game", "gin-rummy", "--deals", "1", "--option", "max_deals=1"]
+    assert deals.main([*args, "--agent", '{"agent": "ismcts", "iterations": 2}']) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["compare"][0]["search"] == {"agent": "ismcts", "iterations": 2}
+    # the settings are the tree search's own: the flat search's are refused
+    with pytest.raises(SystemExit):
+        deals.main([*args, "--agent", '{"agent": "ismcts", "determinizations": 2}'])
+    with pytest.raises(SystemExit):
+        deals.main([*args, "--agent", '{"iterations": 2}'])
