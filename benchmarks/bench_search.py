@@ -18,10 +18,13 @@ least 60% over at least 400 games.
 
 ``--agent ismcts`` measures :class:`~rummykit.search.ISMCTSAgent` (``--iterations``,
 ``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
-search agent's place. ``--recall`` gives the search agent its memory of the deal
-(``SearchAgent(recall=True)``), ``--infer`` its reading of the other hands from their moves
-(``SearchAgent(infer=True)``). ``--stalled-depth N`` (or ``none``) sets how far a rollout
-goes in a stalled deal (``stalled_depth``; by default the agent's own).
+search agent's place; ``--agent oracle`` a search that sees every hand
+(``search_oracle.py``: ``--oracle-samples``, ``--max-candidates``), the bound of what
+guessing the hidden cards right would be worth. ``--recall`` gives the search agent its
+memory of the deal (``SearchAgent(recall=True)``), ``--infer`` its reading of the other
+hands from their moves (``SearchAgent(infer=True)``). ``--stalled-depth N`` (or ``none``)
+sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
+own).
 
 Prints ONE JSON object; progress goes to stderr.
 
@@ -55,11 +58,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from search_oracle import oracle_game  # benchmarks/ is on the path
+
 import rummykit
 from rummykit.agents import Agent, GreedyAgent
 from rummykit.cli import _at_least_one, parse_option
 from rummykit.search import ISMCTSAgent, SearchAgent, lowest_wins
-from rummykit.sim import game_seed, play_game
+from rummykit.sim import agent_rng, game_seed, play_game
 
 
 def _one(
@@ -69,6 +74,12 @@ def _one(
     share of its opponents it finished ahead of (half for a tie) and the moves played."""
     game_id, options, players, seed, seat, search = job
     game = rummykit.variant(game_id, **options)
+    if search.get("agent") == "oracle":  # not an agent: it is given the state
+        start = game.new_game(players=players, seed=seed)
+        rng, samples, width = agent_rng(seed), search["samples"], search["max_candidates"]
+        end = oracle_game(start, seat, rng, samples, width)
+        share = 1.0 / len(end.winners) if seat in end.winners else 0.0
+        return share, ahead_share(game, end.scores, seat), len(end.moves)
     agents: list[Agent] = [
         _search_agent(search) if s == seat else GreedyAgent() for s in range(players)
     ]
@@ -218,8 +229,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument(
-        "--agent", default="search", choices=("search", "ismcts"), help="the searching agent"
+        "--agent",
+        default="search",
+        choices=("search", "ismcts", "oracle"),
+        help="the searching agent (oracle: the bound of search_oracle.py, which cheats)",
     )
+    parser.add_argument(
+        "--oracle-samples", type=int, default=8,
+        help="--agent oracle: stock orders weighed (0: the real one)",
+    )  # fmt: skip
     parser.add_argument("--determinizations", type=int, default=8)
     parser.add_argument("--iterations", type=int, default=256, help="--agent ismcts")
     parser.add_argument("--exploration", type=float, default=0.7, help="--agent ismcts")
@@ -276,6 +294,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,
                   "rollout": args.rollout, "depth": args.depth}  # fmt: skip
+    if args.agent == "oracle":
+        if args.oracle_samples < 0:
+            parser.error("--oracle-samples must be 0 or more")
+        search = {"agent": "oracle", "samples": args.oracle_samples,
+                  "max_candidates": args.max_candidates}  # fmt: skip
     if args.stalled_depth is not None:  # only when given, as --prune-after
         search["stalled_depth"] = None if args.stalled_depth == "none" else args.stalled_depth
     jobs = [

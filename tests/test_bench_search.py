@@ -127,3 +127,34 @@ def test_a_stalled_depth_given_is_a_setting_of_its_own(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert refused.returncode == 2 and "not '0'" in refused.stderr
+
+
+def test_the_oracle_is_measured_under_its_own_key_and_sees_the_real_position(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "search.jsonl"
+    oracle = bench(*GIN[:4], "--agent", "oracle", "--oracle-samples", "0", "--games", "1",
+                   "--log", str(log))  # fmt: skip
+    assert oracle["search"] == {"agent": "oracle", "samples": 0, "max_candidates": 6}
+    assert oracle["games"] == 2 and oracle["from_log"] == 0
+    assert bench(*GIN, "--games", "1", "--log", str(log))["from_log"] == 0  # not the search's
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import search_oracle
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    import random
+
+    import rummykit
+    from rummykit.errors import OptionError
+
+    # it plays legal moves, the same ones from the same stream, on draw-and-discard games
+    state = rummykit.variant("crib-rummy").new_game(players=2, seed=4)
+    for _ in range(12):
+        chosen = search_oracle.oracle_move(state, random.Random(0), 2, 6)
+        assert chosen in state.legal_moves()
+        assert chosen == search_oracle.oracle_move(state, random.Random(0), 2, 6)
+        state = state.apply(chosen)
+    with pytest.raises(OptionError, match="draw-and-discard"):
+        trick = rummykit.variant("crummy").new_game(players=3, seed=1)
+        search_oracle.oracle_move(trick, random.Random(0), 1, 6)

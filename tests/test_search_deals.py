@@ -32,7 +32,7 @@ def load(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name", ["search_deals", "search_headroom"])
+@pytest.mark.parametrize("name", ["search_deals", "search_headroom", "search_oracle"])
 def test_the_scripts_examples_hold(name: str) -> None:
     failed, tried = doctest.testmod(load(name))
     assert tried > 0 and failed == 0
