@@ -42,7 +42,7 @@ settings, over the deal seeds whose every seat is logged (the games of a seed st
 played are counted apart, as ``unpaired``), and says of each entry whether it meets issue
 13's bar: at least 400 games and a win rate of at least 60% (``meets_bar``), or, read with
 more than two players as a share of greedy opponents beaten, an ahead rate of at least 60%
-(``meets_bar_ahead``). ``make search-report`` runs it.
+(``meets_bar_ahead``); a table of the same goes to stderr. ``make search-report`` runs it.
 """
 
 from __future__ import annotations
@@ -212,6 +212,39 @@ def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
     return sorted(entries, key=lambda e: (e["game"], e["players"]))  # else as first logged
 
 
+def report_table(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """The entries of :func:`report` as lines of a table: game and players, the log, games,
+    win rate and ahead rate with their intervals, and ``bar`` where one meets the bar.
+
+    >>> report_table([{"game": "gin-rummy", "players": 2, "logs": ["search-gin.jsonl"],
+    ...                "games": 400, "win_rate": 0.622, "ci95": [0.586, 0.659],
+    ...                "ahead_rate": 0.622, "ahead_ci95": [0.586, 0.659],
+    ...                "meets_bar": True, "meets_bar_ahead": True}])[1]
+    'gin-rummy 2p  search-gin.jsonl    400  62.2% [58.6, 65.9]  62.2% [58.6, 65.9]  yes'
+    """
+    rows = [["game", "log", "games", "win rate", "ahead of greedy", "meets the bar"]]
+    for entry in entries:
+        row = [f"{entry['game']} {entry['players']}p", ",".join(entry["logs"])]
+        row.append(str(entry["games"]))
+        if "win_rate" not in entry:
+            rows.append([*row, "-", "-", "no"])
+            continue
+        for rate, ci in (("win_rate", "ci95"), ("ahead_rate", "ahead_ci95")):
+            low, high = entry[ci]
+            row.append(f"{entry[rate]:.1%} [{100 * low:.1f}, {100 * high:.1f}]")
+        meets = entry["meets_bar"], entry["meets_bar_ahead"]
+        row.append("yes" if meets[0] else "by ahead" if meets[1] else "no")
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.rjust(width) if column == 2 else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+
+
 def _depth_or_none(text: str) -> int | str:
     """A ``--stalled-depth`` argument: a number of moves (at least 1), or ``none``.
 
@@ -273,7 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.report is not None:
         paths = args.report or sorted(RESULTS.glob("search-*.jsonl"))
-        json.dump({"bar": {"games": BAR_GAMES, "rate": BAR_RATE}, "results": report(paths)},
+        entries = report(paths)
+        for line in report_table(entries):  # for people; the JSON is for machines
+            print(line, file=sys.stderr)
+        json.dump({"bar": {"games": BAR_GAMES, "rate": BAR_RATE}, "results": entries},
                   sys.stdout, indent=1)  # fmt: skip
         sys.stdout.write("\n")
         return 0

@@ -108,6 +108,17 @@ def test_the_report_sums_logs_by_setting_over_whole_deal_seeds(tmp_path: Path) -
     assert eights["meets_bar"] is False  # 75%, but over 4 games
     # a setting none of whose seeds is whole has no rate yet
     assert (sixteens["games"], sixteens["unpaired"]) == (0, 1) and "win_rate" not in sixteens
+    # and people get a table on stderr, a row a setting
+    table = run.stderr.splitlines()
+    assert table[0].split()[:3] == ["game", "log", "games"] and len(table) == 3
+    assert table[1].split()[:5] == [
+        "crib-rummy",
+        "2p",
+        "search-a.jsonl,search-b.jsonl",
+        "4",
+        "75.0%",
+    ]
+    assert table[2].split()[-1] == "no"
 
 
 @pytest.mark.slow

@@ -32,7 +32,9 @@ def load(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name", ["search_deals", "search_headroom", "search_oracle"])
+@pytest.mark.parametrize(
+    "name", ["search_deals", "search_headroom", "search_oracle", "bench_search"]
+)
 def test_the_scripts_examples_hold(name: str) -> None:
     failed, tried = doctest.testmod(load(name))
     assert tried > 0 and failed == 0
