@@ -7,9 +7,10 @@ measures that bound. At each of its decisions it sees the whole position, every 
 the discard pile, and weighs the greedy agent's first choices (as the search does) by the
 seat's margin at the end of the deal, rolled out by greedy agents for every seat, on
 ``samples`` new orders of the stock (``samples=0``: the real order, so that it knows its
-draws too). It plays the greedy choice unless another candidate's mean is higher. It is
-not an agent (agents are given views, never states): ``bench_search.py --agent oracle``
-plays it against greedy agents on the same deals, logs and reports it as it does the search.
+draws too; a stalled deal's rollouts are cut as the search's are). It plays the greedy
+choice unless another candidate's mean is higher. It is not an agent (agents are given
+views, never states): ``bench_search.py --agent oracle`` plays it against greedy agents on
+the same deals, logs and reports it as it does the search.
 
     python benchmarks/bench_search.py --game crib-rummy --agent oracle --oracle-samples 8
 
@@ -27,7 +28,7 @@ from rummykit.engine.moves import Move
 from rummykit.engine.rummy import RummyState
 from rummykit.errors import OptionError
 from rummykit.reading import _stock_shuffled
-from rummykit.search import SearchAgent, _ranked
+from rummykit.search import STALLED_DEPTH, SearchAgent, _ranked, _rollout_limit
 
 
 def oracle_move(state: GameState, rng: random.Random, samples: int, max_candidates: int) -> Move:
@@ -48,12 +49,14 @@ def oracle_move(state: GameState, rng: random.Random, samples: int, max_candidat
     candidates = _ranked(greedy, view, view.legal, rng, max_candidates)
     positions = [_stock_shuffled(state, seat, rng) for _ in range(samples)] or [state]
     scorer = SearchAgent()
+    # as the search's: in a stalled deal, rollouts cut after STALLED_DEPTH moves
+    limit = _rollout_limit(view, scorer.horizon, None, STALLED_DEPTH)
     totals = [0.0] * len(candidates)
     for position in positions:
         roll = rng.random()  # the same greedy tie-breaks for every candidate
         for index, move in enumerate(candidates):
             after = position.apply(move)
-            totals[index] += scorer._value(after, seat, greedy, random.Random(roll))
+            totals[index] += scorer._value(after, seat, greedy, random.Random(roll), limit)
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best] if totals[best] > totals[0] else candidates[0]
 
