@@ -78,15 +78,16 @@ def _one(
         start = game.new_game(players=players, seed=seed)
         rng, samples, width = agent_rng(seed), search["samples"], search["max_candidates"]
         end = oracle_game(start, seat, rng, samples, width)
-        share = 1.0 / len(end.winners) if seat in end.winners else 0.0
-        return share, ahead_share(game, end.scores, seat), len(end.moves)
-    agents: list[Agent] = [
-        _search_agent(search) if s == seat else GreedyAgent() for s in range(players)
-    ]
-    result = play_game(game, players=players, seed=seed, agents=agents)
-    winners = result.winners
+        moves = len(end.moves)
+    else:
+        agents: list[Agent] = [
+            _search_agent(search) if s == seat else GreedyAgent() for s in range(players)
+        ]
+        result = play_game(game, players=players, seed=seed, agents=agents)
+        end, moves = result.state, result.moves
+    winners: Sequence[int] = getattr(end, "winners", ())
     share = 1.0 / len(winners) if seat in winners else 0.0
-    return share, ahead_share(game, result.state.scores, seat), result.moves
+    return share, ahead_share(game, end.scores, seat), moves
 
 
 def _search_agent(search: dict[str, Any]) -> Agent:
@@ -333,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.agent == "oracle":
         if args.oracle_samples < 0:
             parser.error("--oracle-samples must be 0 or more")
+        if args.stalled_depth is not None:  # it would be keyed, yet not played
+            parser.error("--stalled-depth is the search's: the oracle cuts as the default does")
         search = {"agent": "oracle", "samples": args.oracle_samples,
                   "max_candidates": args.max_candidates}  # fmt: skip
     if args.stalled_depth is not None:  # only when given, as --prune-after

@@ -140,7 +140,7 @@ def test_a_stalled_depth_given_is_a_setting_of_its_own(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "not '0'" in refused.stderr
 
 
-def test_the_oracle_is_measured_under_its_own_key_and_sees_the_real_position(
+def test_the_oracle_is_keyed_apart_and_plays_legal_moves_of_draw_and_discard_games(
     tmp_path: Path,
 ) -> None:
     log = tmp_path / "search.jsonl"
@@ -149,6 +149,12 @@ def test_the_oracle_is_measured_under_its_own_key_and_sees_the_real_position(
     assert oracle["search"] == {"agent": "oracle", "samples": 0, "max_candidates": 6}
     assert oracle["games"] == 2 and oracle["from_log"] == 0
     assert bench(*GIN, "--games", "1", "--log", str(log))["from_log"] == 0  # not the search's
+    # a setting the oracle does not play is refused, not written into the key
+    refused = subprocess.run(
+        [sys.executable, str(SCRIPT), *GIN[:4], "--agent", "oracle", "--stalled-depth", "5"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "--stalled-depth" in refused.stderr
     sys.path.insert(0, str(SCRIPT.parent))
     try:
         import search_oracle
