@@ -85,7 +85,7 @@ def _one(
         ]
         result = play_game(game, players=players, seed=seed, agents=agents)
         end, moves = result.state, result.moves
-    winners: Sequence[int] = getattr(end, "winners", ())
+    winners = end.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share, ahead_share(game, end.scores, seat), moves
 

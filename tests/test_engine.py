@@ -31,6 +31,7 @@ from rummykit import (
     TakeDiscard,
     parse_move,
 )
+from rummykit.engine.core import GameState
 from rummykit.engine.moves import End
 from rummykit.engine.rummy import Phase, RummyState
 from rummykit.testing.stacking import deal_order, stacked_game
@@ -551,6 +552,31 @@ def test_every_random_game_terminates_and_keeps_every_card():
         assert state.is_over
         assert state.winners
         assert steps < 20_000
+
+
+def test_winners_is_declared_by_every_state_and_empty_until_the_game_ends() -> None:
+    # GameState declares ``winners`` (typed code needs no getattr); every game defines it
+    for game_id in rummykit.variants():
+        variant = rummykit.variant(game_id)
+        state: GameState = variant.new_game(players=variant.min_players, seed=3)
+        assert state.winners == ()
+        rng = random.Random(3)
+        while not state.is_over:
+            moves = list(state.legal_moves())
+            state = state.apply(moves[rng.randrange(len(moves))])
+        assert state.winners, game_id
+        assert all(0 <= seat < state.players for seat in state.winners)
+
+
+def test_a_state_class_that_does_not_say_who_won_raises_naming_the_property() -> None:
+    @attrs.frozen(eq=False, slots=False)
+    class Unfinished(GameState):
+        pass
+
+    state = CRIB.new_game(players=2, seed=1)
+    values = {a.name: getattr(state, a.name) for a in attrs.fields(GameState)}
+    with pytest.raises(NotImplementedError, match=r"Unfinished does not say who won.*'winners'"):
+        _ = Unfinished(**values).winners
 
 
 @pytest.mark.parametrize(("variant_id", "deal"), [("contract-rummy", 8), ("crazy-rummy", 14)])

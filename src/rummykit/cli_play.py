@@ -93,8 +93,7 @@ def play(
         state = after
         show_all(agents, state)
     write_lines(out, narration.ending(state, applied))
-    winners: tuple[int, ...] = getattr(state, "winners", ())
-    if seat in winners:
+    if seat in state.winners:
         out.write(style.bold("you win!") + "\n")
     return 0
 

@@ -335,6 +335,6 @@ class Narrator:
 
     def ending(self, state: GameState, moves: int) -> list[str]:
         """The closing lines of the finished game."""
-        winners: tuple[int, ...] = getattr(state, "winners", ())
+        winners = state.winners
         view = state.view(0 if self.viewer is None else self.viewer)
         return self.renderer.ending(view, moves, winners)

@@ -84,8 +84,7 @@ def play_game(
         state = state.apply(choose_move(agents[state.to_move], state, rng))
         show_all(agents, state)
         moves += 1
-    winners: tuple[int, ...] = getattr(state, "winners", ())
-    return GameResult(seed=seed, state=state, moves=moves, winners=winners)
+    return GameResult(seed=seed, state=state, moves=moves, winners=state.winners)
 
 
 @attrs.frozen

@@ -235,7 +235,7 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
         players = self.spec.players
         if self.inner is None or not self.inner.is_over:
             return [0.0] * players
-        winners = set(getattr(self.inner, "winners", ()))
+        winners = set(self.inner.winners)
         losers = players - len(winners)
         if not winners or not losers:
             return [0.0] * players

@@ -182,7 +182,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
 
     def _finish(self) -> None:
         assert self.state is not None
-        winners = set(getattr(self.state, "winners", ()))
+        winners = set(self.state.winners)
         losers = self.players - len(winners)
         for seat, agent in enumerate(self.possible_agents):
             if seat in winners:

@@ -196,6 +196,17 @@ class GameState:
         """Whether the whole game (every deal) is finished."""
         return self.over
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several on a tie), empty before.
+
+        Every game's state class says who won (its game-end piece decides); a state class
+        of a new game must define it too, or this raises ``NotImplementedError``.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} does not say who won: define its 'winners' property"
+        )
+
     def legal_moves(self) -> LegalMoves:
         """Every legal move, as a lazy view (iterate, ``len``, ``in``, ``bool``).
 

@@ -89,7 +89,7 @@ class GameResult:
         """The result of ``state``'s game, ``None`` while it is still being played."""
         if not state.is_over:
             return None
-        return cls(tuple(state.scores), tuple(getattr(state, "winners", ())))
+        return cls(tuple(state.scores), state.winners)
 
     def to_dict(self) -> dict[str, list[int]]:
         """The result as JSON-ready data, as a record holds it."""
