@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract, Requirement, RunDistinctness
@@ -32,6 +33,7 @@ from rummykit.melds import Meld, MeldContext, MeldKind
 __all__ = ["contract_shortfall", "lay_off_distance"]
 
 
+@lru_cache(maxsize=256)
 def _wild_room(ctx: MeldContext, size: int) -> int:
     """How many of a meld's ``size`` cards may be wild."""
     limit = ctx.wilds.limit
@@ -56,21 +58,26 @@ _SHORTFALL_CACHE: int = 8192
 
 @lru_cache(maxsize=_SHORTFALL_CACHE)
 def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) -> int:
+    # the naturals as copies per card code (suit * 13 + rank - 1; the joker is 52)
     wild = ctx.wilds.mask
-    wilds = sum(1 for c in cards if wild[c])
-    naturals = [c for c in cards if not wild[c] and c.rank is not None]
-    sets = [r for r in contract.requirements if r.kind is not MeldKind.RUN]
+    copies: dict[int, int] = {}
+    wilds = 0
+    for card in cards:
+        if wild[card]:
+            wilds += 1
+        elif card < _JOKER:
+            copies[card] = copies.get(card, 0) + 1
+    sets = sum(1 for r in contract.requirements if r.kind is not MeldKind.RUN)
     runs = [r for r in contract.requirements if r.kind is MeldKind.RUN]
     best = None
     for runs_first in (False, True) if sets and runs else (False,):
-        needs: list[tuple[int, int]] = []  # (cards missing, wilds allowed) per meld
-        used: set[int] = set()
+        left = copies.copy()
         if runs_first:
-            needs += _plan_runs(naturals, runs, contract, ctx, used)
-            needs += _plan_sets(naturals, sets, ctx, used)
+            needs = _plan_runs(left, runs, contract, ctx)
+            needs += _plan_sets(left, sets, ctx)
         else:
-            needs += _plan_sets(naturals, sets, ctx, used)
-            needs += _plan_runs(naturals, runs, contract, ctx, used)
+            needs = _plan_sets(left, sets, ctx)
+            needs += _plan_runs(left, runs, contract, ctx)
         missing = sum(n for n, _ in needs)
         filled = min(wilds, sum(min(n, room) for n, room in needs))
         missing -= filled
@@ -78,7 +85,7 @@ def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) ->
             # every card outside the plan must go, one discard at a time: the naturals left
             # out, and the wilds beyond what the planned melds could take (no more wilds than
             # naturals in a meld under a half limit; the rooms say how many)
-            missing += len(naturals) - len(used)
+            missing += sum(left.values())
             spare = sum(room - min(n, room) for n, room in needs)
             missing += max(0, wilds - filled - spare)
         if best is None or missing < best:
@@ -87,92 +94,118 @@ def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) ->
     return best
 
 
-def _plan_sets(
-    naturals: Sequence[Card],
-    wanted: Sequence[Requirement],
-    ctx: MeldContext,
-    used: set[int],
-) -> list[tuple[int, int]]:
-    """The sets of the plan from the ranks held most, one rank each, marking the cards they
-    use (by index in ``naturals``) in ``used``."""
+_JOKER: Final = 52
+
+
+def _plan_sets(left: dict[int, int], wanted: int, ctx: MeldContext) -> list[tuple[int, int]]:
+    """The ``wanted`` sets of the plan from the ranks held most (the higher rank first among
+    equals), one rank each, taking every copy of those ranks out of ``left`` (copies per
+    card code)."""
     if not wanted:
         return []
     least = ctx.rules.set_min
-    by_rank: dict[int, list[int]] = {}
-    for i, card in enumerate(naturals):
-        if i not in used:
-            by_rank.setdefault(int(card.rank or 0), []).append(i)
-    ranked = sorted(by_rank.items(), key=lambda item: (-len(item[1]), -item[0]))
+    held = [0] * 13  # copies per rank - 1
+    for code, copies in left.items():
+        held[code % 13] += copies
+    # most copies first, then the higher rank: (copies, rank - 1) packed in one int
+    chosen = sorted((count << 4 | r for r, count in enumerate(held)), reverse=True)[:wanted]
+    ranks = {key & 15 for key in chosen}
+    for code in [code for code in left if code % 13 in ranks]:
+        del left[code]
     needs = []
-    for index in range(len(wanted)):
-        held = ranked[index][1] if index < len(ranked) else []
-        used.update(held)
-        size = max(least, len(held))
-        needs.append((size - len(held), _wild_room(ctx, size)))
+    for key in chosen:
+        size = max(least, key >> 4)
+        needs.append((size - (key >> 4), _wild_room(ctx, size)))
     return needs
 
 
 def _plan_runs(
-    naturals: Sequence[Card],
-    wanted: Sequence[Requirement],
-    contract: Contract,
-    ctx: MeldContext,
-    used: set[int],
+    left: dict[int, int], wanted: Sequence[Requirement], contract: Contract, ctx: MeldContext
 ) -> list[tuple[int, int]]:
     """The runs of the plan: for each requirement, the window of consecutive positions in
-    which the hand holds most natural cards of one suit, windows apart as the contract
-    asks (another suit each, or not touching); marks the cards they use in ``used``.
-    Positions are bits of one int per suit."""
+    which the hand holds most natural cards of one suit (the first suit, then the lowest
+    window, among equals), windows apart as the contract asks (another suit each, or not
+    touching); takes one copy of each card a run uses out of ``left``. Positions are bits
+    of one int per suit (an Ace at 1 and at 14 where the runs allow)."""
     if not wanted:
         return []
     low, high = ctx.rules.aces.positions
     low = max(low, 1)
-    held: dict[object, int] = {}  # suit -> positions held
-    where: dict[object, dict[int, int]] = {}  # suit -> position -> index in naturals
-    for i, card in enumerate(naturals):
-        if i in used:
-            continue
-        rank = int(card.rank or 0)
-        for pos in (1, 14) if rank == 1 else (rank,):
-            if low <= pos <= high and pos not in where.setdefault(card.suit, {}):
-                where[card.suit][pos] = i
-                held[card.suit] = held.get(card.suit, 0) | 1 << pos
-    blocked: dict[object, int] = {}  # suit -> positions a new run may not use
+    in_range = ((1 << (high + 1)) - 1) & ~((1 << low) - 1)
+    ranks_held = [0, 0, 0, 0]  # per suit, bit r: rank r + 1
+    for code in left:
+        suit, r = divmod(code, 13)
+        ranks_held[suit] |= 1 << r
+    held: dict[int, int] = {}  # suit -> positions held (suits holding none left out)
+    for suit, ranks in enumerate(ranks_held):
+        bits = _positions(ranks) & in_range
+        if bits:
+            held[suit] = bits
+    start_bits = dict(held)
+    taken = dict.fromkeys(held, 0)  # suit -> ranks a run of the plan took (bit r: rank r + 1)
+    blocked: dict[int, int] = {}  # suit -> positions a new run may not use
     other_suit = contract.run_distinctness is RunDistinctness.SUITS
     needs = []
     for requirement in wanted:
         length = max(ctx.rules.run_min, requirement.min_len or 0)
-        full = (1 << length) - 1
-        best: tuple[int, object, int] = (-1, None, 0)
-        for suit, bits in held.items():
-            if other_suit and suit in blocked:
+        count, suit, start = -1, -1, 0
+        for s, bits in held.items():
+            if other_suit and s in blocked:
                 continue
-            no = blocked.get(suit, 0)
-            for start in range(low, high - length + 2):
-                window = full << start
-                if not window & no:
-                    count = (bits & window).bit_count()
-                    if count > best[0]:
-                        best = (count, suit, start)
-        count, suit, start = best
-        if suit is None:
+            found, at = _best_window(bits, blocked.get(s, 0), length, low, high)
+            if found > count:
+                count, suit, start = found, s, at
+        if suit < 0:
             needs.append((length, _wild_room(ctx, length)))
             continue
         bits = held[suit]
-        window = full << start
+        window = ((1 << length) - 1) << start
         # a window takes in the naturals right beside it
-        while (window << 1) & bits & ~window & ((1 << (high + 1)) - 1):
+        while (window << 1) & bits & ~window & in_range:
             window |= window << 1 & bits
-        while (window >> 1) & bits & ~window & ~((1 << low) - 1):
+        while (window >> 1) & bits & ~window & in_range:
             window |= window >> 1 & bits
         size = window.bit_count()
-        indices = {i for pos, i in where[suit].items() if window >> pos & 1}
-        used.update(indices)
+        hit = window & start_bits[suit]
+        ranks = ((hit >> 1) | (hit >> 14)) & 0x1FFF  # the ranks of those positions
+        new = ranks & ~taken[suit]
+        taken[suit] |= new
+        base = suit * 13
+        while new:
+            low_bit = new & -new
+            code = base + low_bit.bit_length() - 1
+            if left[code] == 1:
+                del left[code]
+            else:
+                left[code] -= 1
+            new ^= low_bit
         # a card fills one position only (an Ace either end), and runs of a suit do not touch
-        held[suit] = bits & ~sum(1 << pos for pos, i in where[suit].items() if i in indices)
+        held[suit] = bits & ~_positions(ranks)
         blocked[suit] = blocked.get(suit, 0) | window | window << 1 | window >> 1
         needs.append((length - min(length, count), _wild_room(ctx, size)))
     return needs
+
+
+def _positions(ranks: int) -> int:
+    """The run positions (bits 1-14) of a set of ranks (bit r: rank r + 1; the Ace at 1 and
+    14)."""
+    return ranks << 1 | (ranks & 1) << 14
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_window(bits: int, blocked: int, length: int, low: int, high: int) -> tuple[int, int]:
+    """The most positions of ``bits`` in a window of ``length`` consecutive positions
+    within ``low``-``high`` that avoids ``blocked``, and the lowest such window's start;
+    ``(-1, 0)`` when every window touches ``blocked``."""
+    best, where = -1, 0
+    window = (1 << length) - 1 << low
+    for start in range(low, high - length + 2):
+        if not window & blocked:
+            count = (bits & window).bit_count()
+            if count > best:
+                best, where = count, start
+        window <<= 1
+    return best, where
 
 
 def lay_off_distance(card: Card, table: Iterable[Meld], ctx: MeldContext) -> int | None:
