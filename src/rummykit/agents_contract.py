@@ -108,7 +108,7 @@ def _plan_sets(left: dict[int, int], wanted: int, ctx: MeldContext) -> list[tupl
     for code, copies in left.items():
         held[code % 13] += copies
     # most copies first, then the higher rank: (copies, rank - 1) packed in one int
-    chosen = sorted((count << 4 | r for r, count in enumerate(held)), reverse=True)[:wanted]
+    chosen = sorted([count << 4 | r for r, count in enumerate(held)], reverse=True)[:wanted]
     ranks = {key & 15 for key in chosen}
     for code in [code for code in left if code % 13 in ranks]:
         del left[code]
