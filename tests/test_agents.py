@@ -12,7 +12,7 @@ import rummykit
 from rummykit import Discard, Draw, parse_cards, parse_move
 from rummykit.agents import GreedyAgent, _ContractPlan, choose_move, make_agent
 from rummykit.agents_contract import contract_shortfall, lay_off_distance
-from rummykit.contracts import Contract
+from rummykit.contracts import Contract, RunDistinctness
 from rummykit.engine.rummy import Phase, RummyState
 from rummykit.melds import AceRule, Meld, MeldContext, MeldRules
 from rummykit.pieces import DealEnd
@@ -61,6 +61,30 @@ def test_r36a_the_greedy_agent_throws_the_card_its_contract_cannot_use() -> None
     move = choose_move(GreedyAgent(), state, random.Random(0))
     # 8S completes the spades; of the two 8H one must go before three runs can take the rest
     assert move == Discard(parse_cards("8H")[0])
+
+
+CONTRACT_RULES = MeldContext(rules=MeldRules(set_max=None, run_min=4, aces=AceRule.EITHER))
+TWO_RUNS = Contract.parse("2 runs", run_distinctness=RunDistinctness.TOUCHING)
+
+
+def test_r49_r63_two_packs_give_an_ace_low_and_an_ace_high_run_of_one_suit() -> None:
+    # Contract Rummy round 3: runs of one suit may both be laid if they do not touch (R63),
+    # and an Ace stands at either end (R49). With both packs' AS, A-2-3-4 and J-Q-K-A of
+    # spades are the two runs; one AS alone leaves one of them a card short.
+    hand = parse_cards("AS AS 2S 3S 4S JS QS KS 7D")
+    assert contract_shortfall(hand, TWO_RUNS, CONTRACT_RULES) == 0
+    assert contract_shortfall(hand[1:], TWO_RUNS, CONTRACT_RULES) == 1
+    # apart from the Ace a second copy is no use to a second run of its suit
+    assert (
+        contract_shortfall(parse_cards("2S 2S 3S 4S 5S 9S 10S JS"), TWO_RUNS, CONTRACT_RULES) == 1
+    )
+
+
+def test_r49_the_greedy_agent_takes_the_second_ace_that_closes_its_runs() -> None:
+    plan = _ContractPlan(TWO_RUNS, CONTRACT_RULES, None)
+    hand = parse_cards("AS 2S 3S 4S JS QS KS 7D 9H")
+    assert plan.helps(hand, parse_cards("AS")[0])
+    assert not plan.helps(hand, parse_cards("5D")[0])
 
 
 def test_lay_off_distance_counts_the_cards_between_a_card_and_a_meld() -> None:

@@ -126,7 +126,8 @@ def _plan_runs(
     which the hand holds most natural cards of one suit (the first suit, then the lowest
     window, among equals), windows apart as the contract asks (another suit each, or not
     touching); takes one copy of each card a run uses out of ``left``. Positions are bits
-    of one int per suit (an Ace at 1 and at 14 where the runs allow)."""
+    of one int per suit (an Ace at 1 and at 14 where the runs allow, the second copy of an
+    Ace usable at the other end)."""
     if not wanted:
         return []
     low, high = ctx.rules.aces.positions
@@ -141,8 +142,6 @@ def _plan_runs(
         bits = _positions(ranks) & in_range
         if bits:
             held[suit] = bits
-    start_bits = dict(held)
-    taken = dict.fromkeys(held, 0)  # suit -> ranks a run of the plan took (bit r: rank r + 1)
     blocked: dict[int, int] = {}  # suit -> positions a new run may not use
     other_suit = contract.run_distinctness is RunDistinctness.SUITS
     needs = []
@@ -166,21 +165,22 @@ def _plan_runs(
         while (window >> 1) & bits & ~window & in_range:
             window |= window >> 1 & bits
         size = window.bit_count()
-        hit = window & start_bits[suit]
-        ranks = ((hit >> 1) | (hit >> 14)) & 0x1FFF  # the ranks of those positions
-        new = ranks & ~taken[suit]
-        taken[suit] |= new
+        hit = window & bits  # the positions of the cards the run takes, one copy each
+        ranks = ((hit >> 1) | (hit >> 14)) & 0x1FFF
         base = suit * 13
-        while new:
-            low_bit = new & -new
+        gone = 0  # the ranks whose last copy the run took
+        while ranks:
+            low_bit = ranks & -ranks
             code = base + low_bit.bit_length() - 1
             if left[code] == 1:
                 del left[code]
+                gone |= low_bit
             else:
                 left[code] -= 1
-            new ^= low_bit
-        # a card fills one position only (an Ace either end), and runs of a suit do not touch
-        held[suit] = bits & ~_positions(ranks)
+            ranks ^= low_bit
+        # a card fills one position only: an Ace's other end goes with it unless another copy
+        # is left (two packs: A-2-3-4 and J-Q-K-A of one suit); runs of a suit do not touch
+        held[suit] = bits & ~hit & ~_positions(gone)
         blocked[suit] = blocked.get(suit, 0) | window | window << 1 | window >> 1
         needs.append((length - min(length, count), _wild_room(ctx, size)))
     return needs
