@@ -14,6 +14,11 @@ one's, paired, and the CPU seconds its decisions took.
         --agent '{"determinizations": 64, "prune_after": 8}'
     python benchmarks/search_deals.py --game crib-rummy --deals 100 \\
         --agent '{}' --agent '{"agent": "ismcts", "iterations": 128}'
+    python benchmarks/search_deals.py --game crummy-rummy --deals 60 --deal 7
+
+Each game's first deal is played unless ``--deal N`` names another: the games start
+there (every score nought), so that a game whose deals differ (a contract a round) is
+measured round by round.
 
 An ``--agent`` with ``"agent": "ismcts"`` is an :class:`~rummykit.search.ISMCTSAgent` (its
 other settings are that agent's), as in ``bench_search.py``.
@@ -45,14 +50,15 @@ from rummykit.sim import game_seed
 
 
 def deal_margin(
-    game: rummykit.Variant, seed: int, players: int, seat: int, agent: Agent
+    game: rummykit.Variant, seed: int, players: int, seat: int, agent: Agent, *, deal: int = 1
 ) -> tuple[float, float]:
-    """Play the first deal of game ``seed`` with ``agent`` in ``seat`` and greedy agents in
-    the others: ``seat``'s margin over the deal, and the CPU seconds ``agent`` took. The
+    """Play deal ``deal`` of game ``seed`` (started there, every score nought) with ``agent``
+    in ``seat`` and greedy agents in the others: ``seat``'s margin over the deal, and the
+    CPU seconds ``agent`` took. The
     seat draws on a random stream of its own, so that the greedy seats' tie-breaks are the
     same whatever plays the seat. An agent that remembers is shown the seat's view after
     every move (:func:`~rummykit.agents.show_all`), its time counted as the agent's."""
-    state = game.new_game(players=players, seed=seed)
+    state = game.new_game(players=players, seed=seed, deal=deal)
     rng, own = random.Random(seed), random.Random(f"{seed}:seat")
     greedy = GreedyAgent()
     seats: list[Agent] = [agent if s == seat else greedy for s in range(players)]
@@ -100,6 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--deals", type=int, default=20, help="deals (each its own seed)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--deal",
+        type=int,
+        default=1,
+        help="which deal of each game to play (in Contract and Crummy Rummy, which contract)",
+    )
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument(
         "--agent",
@@ -113,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--deals must be at least 1")
     game = rummykit.variant(args.game, **dict(parse_option(t) for t in args.option))
     players = args.players or game.min_players
+    try:
+        game.new_game(players=players, deal=args.deal)
+    except ValueError as error:
+        parser.error(f"--deal {args.deal}: {error}")
     settings: list[dict[str, Any]] = args.agent or [{}]
     try:
         agents = [_search_agent(s) for s in settings]
@@ -123,11 +139,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     seconds = [0.0 for _ in agents]
     for index in range(args.deals):
         seed, seat = game_seed(args.seed, index), index % players
-        base, _ = deal_margin(game, seed, players, seat, GreedyAgent())
+        base, _ = deal_margin(game, seed, players, seat, GreedyAgent(), deal=args.deal)
         greedy.append(base)
         for which, agent in enumerate(agents):
             # a new agent each deal: one that remembers starts with a clean memory
-            margin, spent = deal_margin(game, seed, players, seat, attrs.evolve(agent))
+            margin, spent = deal_margin(
+                game, seed, players, seat, attrs.evolve(agent), deal=args.deal
+            )
             gains[which].append(margin - base)
             seconds[which] += spent
         print(f"[deals] {index + 1}/{args.deals}", file=sys.stderr)
@@ -147,6 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "game": args.game,
         "players": players,
         "deals": args.deals,
+        "deal": args.deal,
         "greedy_margin_sd": round(statistics.stdev(greedy), 3) if len(greedy) > 1 else 0.0,
         "compare": results,
     }

@@ -118,3 +118,20 @@ def test_an_ismcts_setting_plays_the_tree_search(capsys: pytest.CaptureFixture[s
         deals.main([*args, "--agent", '{"agent": "ismcts", "determinizations": 2}'])
     with pytest.raises(SystemExit):
         deals.main([*args, "--agent", '{"iterations": 2}'])
+
+
+def test_deal_plays_that_deal_of_each_game_with_its_contract() -> None:
+    deals = load("search_deals")
+    game = rummykit.variant("crummy-rummy")
+    watcher = Watcher()
+    deals.deal_margin(game, 5, 2, 0, watcher, deal=6)
+    sixth_round = game.new_game(players=2, seed=5, deal=6).view(0)
+    assert str(sixth_round.contract) == "2 runs + 1 set"
+    assert watcher.seen[0] == sixth_round
+    assert {view.deal_number for view in watcher.seen} <= {6, 7}
+    assert all(view.contract == sixth_round.contract for view in watcher.seen[:-1])
+    # a deal past the game's end is refused before anything is played
+    with pytest.raises(SystemExit):
+        deals.main(["--game", "crummy-rummy", "--deal", "8", "--deals", "1"])
+    with pytest.raises(SystemExit):
+        deals.main(["--deal", "0", "--deals", "1"])
