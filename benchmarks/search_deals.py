@@ -54,10 +54,10 @@ def deal_margin(
 ) -> tuple[float, float]:
     """Play deal ``deal`` of game ``seed`` (started there, every score nought) with ``agent``
     in ``seat`` and greedy agents in the others: ``seat``'s margin over the deal, and the
-    CPU seconds ``agent`` took. The
-    seat draws on a random stream of its own, so that the greedy seats' tie-breaks are the
-    same whatever plays the seat. An agent that remembers is shown the seat's view after
-    every move (:func:`~rummykit.agents.show_all`), its time counted as the agent's."""
+    CPU seconds ``agent`` took. The seat draws on a random stream of its own, so that the
+    greedy seats' tie-breaks are the same whatever plays the seat. An agent that remembers
+    is shown the seat's view after every move (:func:`~rummykit.agents.show_all`), its time
+    counted as the agent's."""
     state = game.new_game(players=players, seed=seed, deal=deal)
     rng, own = random.Random(seed), random.Random(f"{seed}:seat")
     greedy = GreedyAgent()

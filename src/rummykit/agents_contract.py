@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Final
 
-from rummykit.cards import Card
+from rummykit.cards import JOKER, Card
 from rummykit.contracts import Contract, Requirement, RunDistinctness
 from rummykit.melds import Meld, MeldContext, MeldKind
 
@@ -65,7 +64,7 @@ def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) ->
     for card in cards:
         if wild[card]:
             wilds += 1
-        elif card < _JOKER:
+        elif card != JOKER:
             copies[card] = copies.get(card, 0) + 1
     sets = sum(1 for r in contract.requirements if r.kind is not MeldKind.RUN)
     runs = [r for r in contract.requirements if r.kind is MeldKind.RUN]
@@ -92,9 +91,6 @@ def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) ->
             best = missing
     assert best is not None
     return best
-
-
-_JOKER: Final = 52
 
 
 def _plan_sets(left: dict[int, int], wanted: int, ctx: MeldContext) -> list[tuple[int, int]]:
