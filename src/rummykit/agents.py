@@ -334,10 +334,8 @@ class _ContractPlan:
             return self.far(card) == 0
         now = self.short(hand)
         bigger = [*hand, card]
-        after = min(
-            self.short(bigger[:i] + bigger[i + 1 :]) for i in range(len(hand))
-        )  # any card but the one taken
-        return after < now
+        # any card but the one taken may go (the first hand that is nearer settles it)
+        return any(self.short(bigger[:i] + bigger[i + 1 :]) < now for i in range(len(hand)))
 
     def discard(
         self,
@@ -367,14 +365,11 @@ class _ContractPlan:
                 rest = list(hand)
                 rest.remove(move.card)
                 cost[move.card] = self.short(rest)
+        # the least useful of the cheapest (usefulness is weighed only where cost ties)
+        least = min(cost.values())
         return min(
-            discards,
-            key=lambda m: (
-                cost[m.card],
-                usefulness(m.card, hand, wild),
-                -(m.card.rank or 0),
-                m.card,
-            ),
+            (m for m in discards if cost[m.card] == least),
+            key=lambda m: (usefulness(m.card, hand, wild), -(m.card.rank or 0), m.card),
         )
 
 

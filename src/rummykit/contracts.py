@@ -48,7 +48,7 @@ class RunDistinctness(enum.Enum):
     TOUCHING = "touching"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Requirement:
     """One meld a contract asks for: its kind and, if above the rules' minimum, a length."""
 
@@ -68,7 +68,7 @@ def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
 _ITEM: Final = re.compile(r"^(?P<n>\d+)\s+(?P<kind>set|run)s?(?:\s+of\s+(?P<len>\d+)\+?)?$")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Contract:
     """The melds that must be laid down together, and how they must differ.
 
