@@ -168,12 +168,15 @@ BAR_RATE = 0.6
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    """What the logs at ``paths`` hold: one entry per game, options, player count and search
-    settings (see the module's introduction), in order of game and player count (settings
-    of one count in the order the logs first hold them)."""
-    # per setting: the log it came from, and per deal seed, each seat's result
-    seeds: dict[str, dict[int, dict[int, tuple[float, float, int]]]] = {}
+#: Per search setting (game, options, player count and search settings, as JSON): per deal
+#: seed, each seat's result.
+_Seeds = dict[str, dict[int, dict[int, tuple[float, float, int]]]]
+
+
+def _by_setting(paths: Sequence[Path]) -> tuple[_Seeds, dict[str, set[str]]]:
+    """The games the logs at ``paths`` hold, by setting and deal seed, and the logs each
+    setting's games came from."""
+    seeds: _Seeds = {}
     logs: dict[str, set[str]] = {}
     for path in paths:
         for key, result in read_log(path).items():
@@ -181,6 +184,14 @@ def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
             setting = json.dumps([game_id, options, players, search], sort_keys=True)
             seeds.setdefault(setting, {}).setdefault(seed, {})[seat] = result
             logs.setdefault(setting, set()).add(path.name)
+    return seeds, logs
+
+
+def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """What the logs at ``paths`` hold: one entry per game, options, player count and search
+    settings (see the module's introduction), in order of game and player count (settings
+    of one count in the order the logs first hold them)."""
+    seeds, logs = _by_setting(paths)
     entries = []
     for setting, by_seed in seeds.items():
         game_id, options, players, search = json.loads(setting)
@@ -211,6 +222,74 @@ def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
             )
         entries.append(entry)
     return sorted(entries, key=lambda e: (e["game"], e["players"]))  # else as first logged
+
+
+def paired(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """Two settings of one game, options and player count compared on the deal seeds both
+    played whole (the same cards in every seat for both), for every such pair of settings
+    that shares at least two seeds: each one's win rate there, and the difference (the
+    second's less the first's) with its 95% interval over those seeds, far narrower than
+    the two rates' own intervals suggest, as each seed's luck cancels; likewise the ahead
+    rates. Settings in the order the logs first hold them; a pair's first is the earlier."""
+    seeds, logs = _by_setting(paths)
+    settings = list(seeds)
+    out = []
+    for i, first in enumerate(settings):
+        game_id, options, players, search = json.loads(first)
+        for second in settings[i + 1 :]:
+            other_id, other_options, other_players, other_search = json.loads(second)
+            if (other_id, other_options, other_players) != (game_id, options, players):
+                continue
+            both = [
+                s
+                for s in sorted(seeds[first])
+                if len(seeds[first][s]) == players and len(seeds[second].get(s, {})) == players
+            ]
+            if len(both) < 2:
+                continue
+            entry: dict[str, Any] = {
+                "game": game_id,
+                "options": options,
+                "players": players,
+                "first": {"search": search, "logs": sorted(logs[first])},
+                "second": {"search": other_search, "logs": sorted(logs[second])},
+                "deal_seeds": len(both),
+            }
+            measures = (
+                ("win_rate", "difference", "ci95"),
+                ("ahead_rate", "ahead_difference", "ahead_ci95"),
+            )
+            for index, (rate, name, interval) in enumerate(measures):
+                means = [
+                    [sum(seeds[setting][s][seat][index] for seat in range(players)) / players
+                     for s in both]
+                    for setting in (first, second)
+                ]  # fmt: skip
+                entry["first"][rate] = round(sum(means[0]) / len(both), 4)
+                entry["second"][rate] = round(sum(means[1]) / len(both), 4)
+                gap, gap_ci = _rate([b - a for a, b in zip(*means, strict=True)], 1)
+                entry[name], entry[interval] = gap, gap_ci
+            out.append(entry)
+    return sorted(out, key=lambda e: (e["game"], e["players"]))
+
+
+def paired_table(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """The comparisons of :func:`paired` as lines for people: game and players, the two
+    settings' logs, the seeds compared, the two win rates there and their difference.
+
+    >>> paired_table([{"game": "gin-rummy", "players": 2, "deal_seeds": 100,
+    ...                "first": {"logs": ["a"], "win_rate": 0.55},
+    ...                "second": {"logs": ["b"], "win_rate": 0.525},
+    ...                "difference": -0.025, "ci95": [-0.119, 0.069]}])
+    ['paired: gin-rummy 2p  a -> b  100 seeds  55.0% -> 52.5%  -2.5 points [-11.9, 6.9]']
+    """
+    return [
+        f"paired: {e['game']} {e['players']}p  {','.join(e['first']['logs'])} -> "
+        f"{','.join(e['second']['logs'])}  {e['deal_seeds']} seeds  "
+        f"{e['first']['win_rate']:.1%} -> {e['second']['win_rate']:.1%}  "
+        f"{100 * e['difference']:+.1f} points [{100 * e['ci95'][0]:.1f}, {100 * e['ci95'][1]:.1f}]"
+        for e in entries
+    ]
 
 
 def report_table(entries: Sequence[dict[str, Any]]) -> list[str]:
@@ -307,11 +386,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.report is not None:
         paths = args.report or sorted(RESULTS.glob("search-*.jsonl"))
-        entries = report(paths)
-        for line in report_table(entries):  # for people; the JSON is for machines
+        entries, pairs = report(paths), paired(paths)
+        for line in report_table(entries) + paired_table(pairs):  # for people; JSON for machines
             print(line, file=sys.stderr)
-        json.dump({"bar": {"games": BAR_GAMES, "rate": BAR_RATE}, "results": entries},
-                  sys.stdout, indent=1)  # fmt: skip
+        json.dump({"bar": {"games": BAR_GAMES, "rate": BAR_RATE}, "results": entries,
+                   "paired": pairs}, sys.stdout, indent=1)  # fmt: skip
         sys.stdout.write("\n")
         return 0
     options = dict(parse_option(text) for text in args.option)

@@ -121,6 +121,51 @@ def test_the_report_sums_logs_by_setting_over_whole_deal_seeds(tmp_path: Path) -
     assert table[2].split()[-1] == "no"
 
 
+def test_the_report_compares_two_settings_on_the_deal_seeds_both_played_whole(
+    tmp_path: Path,
+) -> None:
+    eight, sixteen = {"determinizations": 8}, {"determinizations": 16}
+    log = tmp_path / "search-a.jsonl"
+    other = tmp_path / "search-b.jsonl"
+    # seeds 1-3 whole for 8 samples (1, 1/2, 0); 16 samples: seeds 1 and 2 whole (1, 1),
+    # seed 3 half played, seed 4 only there
+    log.write_text("\n".join([
+        _log_line(1, 0, eight, 1.0), _log_line(1, 1, eight, 1.0),
+        _log_line(2, 0, eight, 1.0), _log_line(2, 1, eight, 0.0),
+        _log_line(3, 0, eight, 0.0), _log_line(3, 1, eight, 0.0),
+    ]) + "\n")  # fmt: skip
+    other.write_text("\n".join([
+        _log_line(1, 0, sixteen, 1.0), _log_line(1, 1, sixteen, 1.0),
+        _log_line(2, 0, sixteen, 1.0), _log_line(2, 1, sixteen, 1.0),
+        _log_line(3, 0, sixteen, 1.0),
+        _log_line(4, 0, sixteen, 1.0), _log_line(4, 1, sixteen, 1.0),
+    ]) + "\n")  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--report", str(log), str(other)],
+        capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    (pair,) = json.loads(run.stdout)["paired"]
+    assert pair["first"] == {
+        "search": eight, "logs": ["search-a.jsonl"], "win_rate": 0.75, "ahead_rate": 0.75
+    }  # fmt: skip
+    assert pair["second"]["search"] == sixteen and pair["second"]["win_rate"] == 1.0
+    assert pair["deal_seeds"] == 2  # seeds 1 and 2: whole in both
+    # per seed 0 and +1/2: a mean of +1/4, its interval from their spread
+    assert pair["difference"] == 0.25 == pair["ahead_difference"]
+    low, high = pair["ci95"]
+    assert low == pytest.approx(0.25 - 1.96 * 0.25) and high == pytest.approx(0.25 + 1.96 * 0.25)
+    (line,) = [line for line in run.stderr.splitlines() if line.startswith("paired:")]
+    assert line.split()[-7:] == ["75.0%", "->", "100.0%", "+25.0", "points", "[-24.0,", "74.0]"]
+    # a setting of another game, or sharing fewer than two whole seeds, is not compared
+    alone = tmp_path / "search-c.jsonl"
+    alone.write_text(_log_line(1, 0, {"determinizations": 4}, 1.0) + "\n")
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--report", str(log), str(alone)],
+        capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    assert json.loads(run.stdout)["paired"] == []
+
+
 @pytest.mark.slow
 def test_a_stalled_depth_given_is_a_setting_of_its_own(tmp_path: Path) -> None:
     log = tmp_path / "search.jsonl"
