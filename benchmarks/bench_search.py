@@ -187,11 +187,10 @@ def _by_setting(paths: Sequence[Path]) -> tuple[_Seeds, dict[str, set[str]]]:
     return seeds, logs
 
 
-def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    """What the logs at ``paths`` hold: one entry per game, options, player count and search
-    settings (see the module's introduction), in order of game and player count (settings
-    of one count in the order the logs first hold them)."""
-    seeds, logs = _by_setting(paths)
+def report(seeds: _Seeds, logs: dict[str, set[str]]) -> list[dict[str, Any]]:
+    """What logs hold (read by :func:`_by_setting`): one entry per game, options, player
+    count and search settings (see the module's introduction), in order of game and player
+    count (settings of one count in the order the logs first hold them)."""
     entries = []
     for setting, by_seed in seeds.items():
         game_id, options, players, search = json.loads(setting)
@@ -224,14 +223,14 @@ def report(paths: Sequence[Path]) -> list[dict[str, Any]]:
     return sorted(entries, key=lambda e: (e["game"], e["players"]))  # else as first logged
 
 
-def paired(paths: Sequence[Path]) -> list[dict[str, Any]]:
+def paired(seeds: _Seeds, logs: dict[str, set[str]]) -> list[dict[str, Any]]:
     """Two settings of one game, options and player count compared on the deal seeds both
     played whole (the same cards in every seat for both), for every such pair of settings
     that shares at least two seeds: each one's win rate there, and the difference (the
     second's less the first's) with its 95% interval over those seeds, far narrower than
     the two rates' own intervals suggest, as each seed's luck cancels; likewise the ahead
-    rates. Settings in the order the logs first hold them; a pair's first is the earlier."""
-    seeds, logs = _by_setting(paths)
+    rates (logs read by :func:`_by_setting`). Settings in the order the logs first hold
+    them; a pair's first is the earlier."""
     settings = list(seeds)
     out = []
     for i, first in enumerate(settings):
@@ -386,7 +385,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.report is not None:
         paths = args.report or sorted(RESULTS.glob("search-*.jsonl"))
-        entries, pairs = report(paths), paired(paths)
+        seeds, logs = _by_setting(paths)  # read once for both
+        entries, pairs = report(seeds, logs), paired(seeds, logs)
         for line in report_table(entries) + paired_table(pairs):  # for people; JSON for machines
             print(line, file=sys.stderr)
         json.dump({"bar": {"games": BAR_GAMES, "rate": BAR_RATE}, "results": entries,
