@@ -6,11 +6,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import DeckSpec
+from rummykit.cards import Card, DeckSpec, Suit
 from rummykit.contracts import CONTRACT_RUMMY_SCHEDULE, CRUMMY_RUMMY_SCHEDULE
-from rummykit.engine.rummy_moves import _may_fit
-from rummykit.melds import AceRule, MeldContext, MeldRules
-from rummykit.solver import can_meet_contract
+from rummykit.engine.rummy_moves import _contract_lay_downs, _may_fit
+from rummykit.engine.rummy_state import remove_cards
+from rummykit.melds import AceRule, Meld, MeldContext, MeldRules
+from rummykit.solver import can_meet_contract, possible_melds
 from rummykit.wilds import DealInfo, WildRules
 
 CONTEXTS = [
@@ -63,3 +64,56 @@ def test_the_quick_bound_with_fewer_ranks_than_sets_needed() -> None:
     hand = parse_cards("KS KH KD 5C 5D 2S JK")
     assert not _may_fit(three_sets, (), hand, context)
     assert not can_meet_contract(hand, three_sets, context)
+
+
+def _every_contract_meld(hand, contract, context, laid):
+    """The definition (R32): each meld that may join ``laid`` and leaves the contract
+    completable from the rest of the hand, solved afresh for every meld."""
+
+    if not can_meet_contract(hand, contract, context, laid=laid):
+        return []
+    return [
+        meld
+        for meld in possible_melds(hand, context)
+        if contract.unmet((*laid, meld)) is not None
+        and can_meet_contract(
+            remove_cards(hand, meld.cards), contract, context, laid=(*laid, meld)
+        )
+    ]
+
+
+#: Two suits and seven ranks of each context's packs, plus its wild cards: small enough
+#: that most hands hold several melds and many can meet a contract.
+def _dense(context: MeldContext) -> tuple[Card, ...]:
+    mask = context.wilds.mask
+    return tuple(
+        card
+        for card in context.deck.cards()
+        if mask[card] or (card.suit in (Suit.SPADES, Suit.HEARTS) and 3 <= card.rank <= 9)
+    )
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(CONTEXTS),
+    st.sampled_from([c for c in CONTRACTS if not c.all_cards]),
+    st.data(),
+)
+def test_contract_lay_downs_that_leave_the_same_problem_share_its_answer(
+    context, contract, data
+) -> None:
+    """The engine answers once for candidate melds that leave the same problem (the cards
+    no open requirement could use do not count); the list is the one found by solving for
+    every candidate, at the first meld of a lay-down and at the next."""
+    size = data.draw(st.integers(8, 16))
+    hand = tuple(sorted(data.draw(st.permutations(_dense(context)))[:size]))
+    laid: tuple[Meld, ...] = ()
+    for _ in range(2):
+        expected = _every_contract_meld(hand, contract, context, laid)
+        found = [move.meld for move in _contract_lay_downs(hand, contract, context, laid)]
+        assert found == expected
+        if not expected:
+            break
+        first = data.draw(st.sampled_from(expected))
+        hand, laid = remove_cards(hand, first.cards), (*laid, first)

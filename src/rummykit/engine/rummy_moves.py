@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final
 
 from rummykit.cards import Card
-from rummykit.contracts import Contract
+from rummykit.contracts import Contract, Requirement, RunDistinctness
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -129,20 +129,93 @@ def _contract_melds(
     self: RummyRules, state: RummyState, contract: Contract, hand: tuple[Card, ...]
 ) -> Iterator[LayMeld]:
     """Melds towards the contract that still leave it completable from the hand (R32)."""
-    laid = state.contract_laid
-    context = state.context
+    return _contract_lay_downs(hand, contract, state.context, state.contract_laid)
+
+
+def _contract_lay_downs(
+    hand: tuple[Card, ...], contract: Contract, context: MeldContext, laid: tuple[Meld, ...]
+) -> Iterator[LayMeld]:
+    """Every meld of ``hand`` that may join ``laid`` towards ``contract`` and leaves the rest
+    of the contract completable from what is left of the hand, in the order of
+    :func:`~rummykit.solver.possible_melds`.
+
+    Candidates that leave the same problem share one answer (:func:`_rest_key`): in
+    Crummy Rummy most runs of one suit leave the other suits' runs to find, whatever else
+    they take from their own suit.
+    """
     if not _may_fit(contract, laid, hand, context) or not can_meet_contract(
         hand, contract, context, laid=laid
     ):
         return
+    mask = context.wilds.mask
+    answers: dict[tuple[object, ...], bool] = {}
     for meld in possible_melds(hand, context):
         now = (*laid, meld)
-        if contract.unmet(now) is None:
+        opened = contract.unmet(now)
+        if opened is None:
             continue
-        rest = remove_cards(hand, meld.cards)
-        assert rest is not None
-        if can_meet_contract(rest, contract, context, laid=now):
+        key = _rest_key(contract, now, opened, meld, mask)
+        found = None if key is None else answers.get(key)
+        if found is None:
+            rest = remove_cards(hand, meld.cards)
+            assert rest is not None
+            found = can_meet_contract(rest, contract, context, laid=now)
+            if key is not None:
+                answers[key] = found
+        if found:
             yield LayMeld(meld)
+
+
+def _rest_key(
+    contract: Contract,
+    now: tuple[Meld, ...],
+    opened: tuple[Requirement, ...],
+    meld: Meld,
+    mask: Sequence[bool],
+) -> tuple[object, ...] | None:
+    """What decides whether the hand less ``meld`` can still meet ``contract`` after
+    ``now``, the hand being fixed; ``None`` when the whole hand counts (``all_cards``) or a
+    requirement is neither a set nor a run.
+
+    A natural card that no open requirement could use (a set's rank already laid under
+    distinct set ranks with no run open, a run's suit already laid under
+    :attr:`RunDistinctness.SUITS` with no set open) can only stay in the hand, which
+    decides nothing. So the answer depends on the open requirements, on what the laid melds
+    rule out (set ranks, run suits or spans) and on the cards of ``meld`` that some open
+    requirement could have used (wild cards always, by identity).
+    """
+    if contract.all_cards:
+        return None
+    sets = runs = False
+    for requirement in opened:
+        if requirement.kind is MeldKind.SET:
+            sets = True
+        elif requirement.kind is MeldKind.RUN:
+            runs = True
+        else:
+            return None
+    ranks = (
+        frozenset(m.rank for m in now if m.kind is MeldKind.SET)
+        if contract.distinct_set_ranks
+        else frozenset()
+    )
+    if contract.run_distinctness is RunDistinctness.TOUCHING:
+        suits: frozenset[object] = frozenset()
+        spans = tuple((m.suit, m.low, m.high) for m in now if m.kind is MeldKind.RUN)
+    else:
+        suits = frozenset(m.suit for m in now if m.kind is MeldKind.RUN)
+        spans = ()
+    usable = tuple(
+        sorted(
+            card
+            for card in meld.cards
+            if mask[card]
+            or card.rank is None
+            or (sets and card.rank not in ranks)
+            or (runs and card.suit not in suits)
+        )
+    )
+    return (opened, ranks, suits, spans, usable)
 
 
 def _keeps_a_discard(
