@@ -16,6 +16,7 @@ from rummykit.contracts import Contract, RunDistinctness
 from rummykit.engine.rummy import Phase, RummyState
 from rummykit.melds import AceRule, Meld, MeldContext, MeldRules
 from rummykit.pieces import DealEnd
+from rummykit.pieces.scoring import PenaltyTable
 from rummykit.sim import agent_rng, game_seed
 from rummykit.testing.stacking import stacked_game
 from rummykit.wilds import WildRules
@@ -184,3 +185,81 @@ class _Seen:
     """The least of a view: a seat with no cards (the agent needs no more here)."""
 
     seat, players, to_move, hand, legal, context = 0, 3, 0, (), (), None
+
+
+def test_careful_play_keeps_back_a_card_a_meld_on_the_table_takes() -> None:
+    """Two sets are in hand, the KC or the 3H may go. The greedy agent throws the higher
+    rank, and careful play the card that costs more in hand (R37): the KC, until another
+    player has laid down a run 9C-QC, on which they could lay the KC off."""
+    contract = Contract.parse("2 sets")
+    hand = parse_cards("9S 9H 9D 6S 6H 6D KC 3H")
+    king, three = hand[-2], hand[-1]
+    discards = [Discard(c) for c in hand]
+    wild, rng = [False] * 53, random.Random(0)
+    costs = PenaltyTable.crummy_rummy()
+    greedy = _ContractPlan(contract, CRUMMY_RULES, None)
+    assert greedy.discard(hand, discards, wild, rng).card == king
+    careful = _ContractPlan(contract, CRUMMY_RULES, None, costs=costs)
+    assert careful.discard(hand, discards, wild, rng).card == king
+    run = (Meld.parse("run 9C-QC: 9C 10C JC QC"),)
+    guarded = _ContractPlan(contract, CRUMMY_RULES, None, guard=run, costs=costs)
+    assert guarded.discard(hand, discards, wild, rng).card == three
+
+
+def test_careful_play_throws_the_card_that_costs_most_in_hand() -> None:
+    """R37: an Ace costs 15 in Crummy Rummy, a King 10; the greedy agent throws the higher
+    rank, the King."""
+    contract = Contract.parse("2 sets")
+    hand = parse_cards("9S 9H 9D QS QH QD AC KC")
+    discards = [Discard(c) for c in hand]
+    wild, rng = [False] * 53, random.Random(0)
+    greedy = _ContractPlan(contract, CRUMMY_RULES, None)
+    assert greedy.discard(hand, discards, wild, rng).card == parse_cards("KC")[0]
+    costs = PenaltyTable.crummy_rummy()
+    careful = _ContractPlan(contract, CRUMMY_RULES, None, costs=costs)
+    assert careful.discard(hand, discards, wild, rng).card == parse_cards("AC")[0]
+    # with no table of costs, the higher rank goes first, as for the greedy agent
+    assert (
+        _ContractPlan(contract, CRUMMY_RULES, None, guard=(Meld.parse("run 3C-6C: 3C 4C 5C 6C"),))
+        .discard(hand, discards, wild, rng)
+        .card
+        == hand[-1]
+    )
+
+
+def test_careful_play_guards_the_table_once_another_player_has_laid_down() -> None:
+    game = rummykit.variant("crummy-rummy")
+    before = after = None
+    for seed in range(20):
+        state = game.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.deal_number == 1 and after is None:
+            view = state.view(state.to_move)
+            if view.phase is Phase.PLAY and not view.opened[view.seat]:
+                if view.opened[1 - view.seat]:
+                    after = view
+                elif before is None:
+                    before = view
+            state = state.apply(choose_move(GreedyAgent(), state, rng))
+        if after is not None:
+            break
+    assert before is not None and after is not None
+    plan = _ContractPlan.of(after, careful=True)
+    assert plan is not None and plan.costs == PenaltyTable.crummy_rummy()
+    assert plan.guard == tuple(p.meld for p in after.table) and plan.guard
+    quiet = _ContractPlan.of(before, careful=True)
+    assert quiet is not None and quiet.guard == ()
+    assert _ContractPlan.of(after) == _ContractPlan(after.contract, after.context, None)
+
+
+@pytest.mark.slow
+def test_careful_play_is_greedy_play_in_a_game_without_contracts() -> None:
+    game = rummykit.variant("crazy-rummy")
+    careful, greedy = make_agent("careful"), GreedyAgent()
+    assert careful.name == "careful" and careful == GreedyAgent(name="careful", careful=True)
+    state = game.new_game(players=3, seed=5)
+    while not state.is_over:
+        view = state.view(state.to_move)
+        move = greedy.choose(view, view.legal, random.Random(1))
+        assert careful.choose(view, view.legal, random.Random(1)) == move
+        state = state.apply(move)
