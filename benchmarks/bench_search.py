@@ -22,7 +22,8 @@ search agent's place; ``--agent oracle`` a search that sees every hand
 (``search_oracle.py``: ``--oracle-samples``, ``--max-candidates``), the bound of what
 guessing the hidden cards right would be worth. ``--recall`` gives the search agent its
 memory of the deal (``SearchAgent(recall=True)``), ``--infer`` its reading of the other
-hands from their moves (``SearchAgent(infer=True)``). ``--stalled-depth N`` (or ``none``)
+hands from their moves (``SearchAgent(infer=True)``), ``--careful`` its careful play of
+contract games (``SearchAgent(careful=True)``). ``--stalled-depth N`` (or ``none``)
 sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
 own).
 
@@ -371,6 +372,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the search reads the other hands from their moves (taking them for greedy)",
     )
     parser.add_argument(
+        "--careful",
+        action="store_true",
+        help="the search plays its seat as the careful greedy agent (contract games)",
+    )
+    parser.add_argument(
         "--stalled-depth",
         type=_depth_or_none,
         help="rollout moves in a stalled deal before scoring as it stands ('none': no cut; "
@@ -406,6 +412,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["recall"] = True
     if args.infer:  # likewise
         search["infer"] = True
+    if args.careful:  # likewise
+        search["careful"] = True
     if args.agent == "ismcts":
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,

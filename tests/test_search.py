@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import GameState, LayMeld, Move, View
+from rummykit.agents import GreedyAgent, choose_move
 from rummykit.engine import trick_views
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.trick_state import TrickState, TrickView
 from rummykit.errors import OptionError
-from rummykit.search import sample_state
+from rummykit.search import SearchAgent, _deal_end_scores, sample_state
 
 GAMES = rummykit.variants()
 
@@ -191,8 +192,8 @@ def test_every_seat_of_positions_along_random_games_samples_to_its_own_view(
 def test_the_search_agents_choose_legal_moves_from_the_view_alone(
     name: str, settings: dict[str, int], count: str
 ) -> None:
-    from rummykit.agents import check_agent, choose_move, make_agent
-    from rummykit.search import ISMCTSAgent, SearchAgent
+    from rummykit.agents import check_agent, make_agent
+    from rummykit.search import ISMCTSAgent
 
     agent = SearchAgent(**settings) if name == "search" else ISMCTSAgent(**settings)
     check_agent(agent)
@@ -620,3 +621,51 @@ def test_a_sample_gives_up_after_the_last_draw_of_the_quartets_ranks(
     with pytest.raises(OptionError, match="respects the passes"):
         sample_state(plain, random.Random(3))
     assert len(calls) == 1
+
+
+class _Seats:
+    """The greedy agent, noting the seats it is asked to play."""
+
+    name = "seats"
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+
+    def choose(self, view, legal, rng):
+        self.seats.append(view.seat)
+        return GreedyAgent().choose(view, legal, rng)
+
+
+def test_a_rollout_plays_the_searching_seat_by_its_own_agent() -> None:
+    state = rummykit.variant("crummy-rummy").new_game(players=3, seed=4)
+    mine = _Seats()
+    rng = random.Random(0)
+    scores = _deal_end_scores(state, 1, GreedyAgent(), rng, 2000, own=(1, mine))
+    assert mine.seats and set(mine.seats) == {1}
+    # the agent played as greedy: the deal ends as a greedy rollout does
+    assert scores == _deal_end_scores(state, 1, GreedyAgent(), random.Random(0), 2000)
+
+
+def test_the_careful_search_keeps_the_careful_choice_first() -> None:
+    """Where careful and greedy play part (a discard in Crummy Rummy), the careful search
+    ranks the careful agent's choice first: it is the move kept unless another clears
+    ``confidence``."""
+    game = rummykit.variant("crummy-rummy")
+    careful = GreedyAgent(careful=True)
+    for seed in range(40):
+        state = game.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.deal_number == 1:
+            view = state.view(state.to_move)
+            mine = careful.choose(view, view.legal, random.Random(0))
+            if mine != GreedyAgent().choose(view, view.legal, random.Random(0)):
+                agent = SearchAgent(determinizations=2, careful=True)
+                moves, _ = agent.evaluate(view, view.legal, random.Random(0))
+                assert moves[0] == mine
+                plain, _ = SearchAgent(determinizations=2).evaluate(
+                    view, view.legal, random.Random(0)
+                )
+                assert plain[0] != mine
+                return
+            state = state.apply(choose_move(GreedyAgent(), state, rng))
+    raise AssertionError("no position where careful and greedy play part")

@@ -213,6 +213,12 @@ class SearchAgent:
     objective: str = attrs.field(
         default="points", validator=attrs.validators.in_(("standing", "points", "lead"))
     )
+    #: Play the seat as the careful greedy agent does (:attr:`GreedyAgent.careful
+    #: <rummykit.agents.GreedyAgent.careful>`, which differs from greedy play in contract
+    #: games only): that agent's choice is the one kept unless a move clears
+    #: ``confidence``, it ranks the candidates, and it plays the seat's own turns in the
+    #: rollouts; the other seats are still rolled out by the greedy agent.
+    careful: bool = False
 
     def observe(self, view: View) -> None:
         """Take in ``view``, the seat's view after a move (anyone's); with ``recall`` the
@@ -278,11 +284,13 @@ class SearchAgent:
         (True, [0.0, 0.0, 0.0])
         """
         greedy = GreedyAgent()
-        candidates = _ranked(greedy, view, legal, rng, self.max_candidates)
+        base = GreedyAgent(careful=True) if self.careful else greedy
+        candidates = _ranked(base, view, legal, rng, self.max_candidates)
         # per candidate, its gain over the greedy choice on each sample (paired: the same
         # hidden cards and the same deterministic rollouts for every candidate)
         gains: list[list[float]] = [[] for _ in candidates]
         policy: Agent = greedy if self.rollout == "greedy" else RandomAgent()
+        own = (view.seat, base) if self.careful and self.rollout == "greedy" else None
         started = time.perf_counter()
         playing = list(range(len(candidates)))  # candidate 0 always: the gains are over it
         recall = self._memory.get(view.seat) if self.recall else None
@@ -294,7 +302,7 @@ class SearchAgent:
             else:
                 sample = self._read_sample(reader, view, rng, recall)
             values = [
-                self._value(sample.apply(candidates[i]), view.seat, policy, rng, limit)
+                self._value(sample.apply(candidates[i]), view.seat, policy, rng, limit, own=own)
                 for i in playing
             ]
             for index, value in zip(playing, values, strict=True):
@@ -314,12 +322,15 @@ class SearchAgent:
         policy: Agent,
         rng: random.Random,
         limit: int | None = None,
+        *,
+        own: tuple[int, Agent] | None = None,
     ) -> float:
         """The seat's standing at the end of the deal, rolled out from ``state`` (scored as
-        it stands after ``limit`` moves; by default ``depth``, at most ``horizon``)."""
+        it stands after ``limit`` moves; by default ``depth``, at most ``horizon``), by
+        ``policy`` (``own``: a seat that another agent plays)."""
         if limit is None:
             limit = _rollout_limit(None, self.horizon, self.depth, None)
-        scores = _deal_end_scores(state, state.deal_number, policy, rng, limit)
+        scores = _deal_end_scores(state, state.deal_number, policy, rng, limit, own=own)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
         if self.objective == "lead":
@@ -528,15 +539,23 @@ def _margins(
 
 
 def _deal_end_scores(
-    state: GameState, deal: int, policy: Agent, rng: random.Random, limit: int
+    state: GameState,
+    deal: int,
+    policy: Agent,
+    rng: random.Random,
+    limit: int,
+    *,
+    own: tuple[int, Agent] | None = None,
 ) -> tuple[int, ...]:
-    """The scores at the end of deal ``deal``, rolled out from ``state`` by ``policy``; a
-    deal still going after ``limit`` moves (cut at a depth, or at the horizon) is scored as
-    it stands (:func:`stock_end_scores`)."""
+    """The scores at the end of deal ``deal``, rolled out from ``state`` by ``policy`` (and
+    ``own``'s seat by ``own``'s agent); a deal still going after ``limit`` moves (cut at a
+    depth, or at the horizon) is scored as it stands (:func:`stock_end_scores`)."""
+    seat, mine = own if own is not None else (-1, policy)
     for _ in range(limit):
         if state.is_over or state.deal_number != deal:
             break
-        state = state.apply(choose_move(policy, state, rng))
+        agent = mine if state.to_move == seat else policy
+        state = state.apply(choose_move(agent, state, rng))
     if not state.is_over and state.deal_number == deal:
         return stock_end_scores(state)
     return state.scores
