@@ -330,10 +330,13 @@ class _ContractPlan:
         if not isinstance(contract, Contract) or view.context is None:
             return None
         opened: Sequence[bool] = getattr(view, "opened", ())
+        if not careful:
+            table = (
+                tuple(p.meld for p in getattr(view, "table", ())) if opened[view.seat] else None
+            )
+            return cls(contract, view.context, table)
         melds = tuple(p.meld for p in getattr(view, "table", ()))
         table = melds if opened[view.seat] else None
-        if not careful:
-            return cls(contract, view.context, table)
         others = any(done for seat, done in enumerate(opened) if seat != view.seat)
         rules = getattr(getattr(view, "game", None), "rules", None)
         scoring = getattr(rules, "deal_scoring", None)
