@@ -271,7 +271,8 @@ class SearchAgent:
     def evaluate(
         self, view: View, legal: Sequence[Move], rng: random.Random
     ) -> tuple[list[Move], list[list[float]]]:
-        """What :meth:`choose` weighs: the candidate moves (the greedy agent's choice first)
+        """What :meth:`choose` weighs: the candidate moves (the greedy agent's choice first,
+        or the careful agent's with ``careful``)
         and, per candidate, its gain over the greedy choice on each sample it played (all
         alike, unless ``prune_after`` dropped some candidates early).
 
