@@ -94,6 +94,22 @@ def test_lay_off_distance_counts_the_cards_between_a_card_and_a_meld() -> None:
     assert far == [0, 1, 3, 0, None, 0]
 
 
+def test_lay_off_distance_knows_a_meld_at_its_largest_takes_nothing() -> None:
+    # sets stop at four (set_max=4, as in Crib and Gin Rummy) and runs at thirteen cards
+    ctx = MeldContext(
+        rules=MeldRules(set_max=4, run_min=3, aces=AceRule.LOW),
+        wilds=WildRules.jokers().for_deal(rummykit.wilds.DealInfo(1)),
+    )
+    four = Meld.parse("set K: KS KD KC KH")
+    three = Meld.parse("set 9: 9S 9D 9C")
+    whole = Meld.parse("run AS-KS: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+    cards = parse_cards("KS 9H AS JK")
+    assert [lay_off_distance(c, [four, whole], ctx) for c in cards] == [None, None, None, None]
+    assert [lay_off_distance(c, [four, three], ctx) for c in cards] == [None, 0, None, 0]
+    # without a largest set (the contract games) the fourth king still fits
+    assert lay_off_distance(cards[0], [four], CONTRACT_RULES) == 0
+
+
 def test_r36a_after_laying_down_the_agent_keeps_the_card_nearest_a_lay_off() -> None:
     table = (Meld.parse("run 5H-8H: 5H 6H 7H 8H"), Meld.parse("set K: KS KD KC"))
     plan = _ContractPlan(Contract.parse("1 run + 1 set"), CRUMMY_RULES, table)

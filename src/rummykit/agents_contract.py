@@ -207,17 +207,30 @@ def _best_window(bits: int, blocked: int, length: int, low: int, high: int) -> t
 def lay_off_distance(card: Card, table: Iterable[Meld], ctx: MeldContext) -> int | None:
     """How many other cards must join a meld on the table before ``card`` can be laid off on
     it: 0 for a card of a set's rank or a run's next card (and for a wild card), 2 for the
-    card two places beyond a run's end, ``None`` when no meld on the table can ever take it.
-    A player who has laid down the contract and may only lay off keeps the nearest cards.
+    card two places beyond a run's end, ``None`` when no meld on the table can ever take it
+    (a set already as large as the rules allow, ``set_max``, takes nothing more; nor does a
+    run that a card beyond its end would make longer than ``run_max``). A player who has
+    laid down the contract and may only lay off keeps the nearest cards.
 
     >>> from rummykit.melds import AceRule, MeldRules
     >>> ctx = MeldContext(rules=MeldRules(run_min=4, aces=AceRule.HIGH))
     >>> table = [Meld.parse("run 5H-8H: 5H 6H 7H 8H"), Meld.parse("set K: KS KD KC")]
     >>> [lay_off_distance(Card.parse(c), table, ctx) for c in ("9H", "JH", "KH", "3C")]
     [0, 2, 0, None]
+    >>> full = [Meld.parse("set K: KS KD KC KH")]   # four of a kind where sets stop at 4
+    >>> lay_off_distance(Card.parse("KH"), full, ctx)
+    >>> lay_off_distance(Card.parse("KH"), full, MeldContext(rules=MeldRules(set_max=None)))
+    0
     """
+    set_max = ctx.rules.set_max
     if ctx.wilds.mask[card]:
-        return 0
+        grows = (
+            len(meld) < ctx.rules.run_max
+            if meld.kind is MeldKind.RUN
+            else set_max is None or len(meld) < set_max
+            for meld in table
+        )
+        return 0 if any(grows) else None
     rank = card.rank
     if rank is None:
         return None
@@ -237,6 +250,6 @@ def lay_off_distance(card: Card, table: Iterable[Meld], ctx: MeldContext) -> int
                     continue
                 if len(meld) + gap + 1 <= ctx.rules.run_max and (best is None or gap < best):
                     best = gap
-        elif meld.rank is rank:
+        elif meld.rank is rank and (set_max is None or len(meld) < set_max):
             return 0
     return best
