@@ -26,6 +26,7 @@ from typing import Final, Protocol
 import attrs
 
 from rummykit.agents_contract import contract_shortfall, lay_off_distance
+from rummykit.agents_pickup import feed_risk, take_costs_more, unseen_counts
 from rummykit.agents_trick import trick_card
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -175,6 +176,11 @@ def _wild_mask(wilds: frozenset[Card]) -> tuple[bool, ...]:
     return tuple(Card(code) in wilds for code in range(53))
 
 
+#: Careful play where the top discard is taken only to be melded: how much a way for the
+#: next player to meld a card (:func:`~rummykit.agents_pickup.feed_risk`) weighs against
+#: one related card in the hand (:func:`usefulness`).
+_FEED_WEIGHT: Final = 8.0
+
 #: The greedy agent claims a discard out of turn only while holding fewer cards than this.
 _CLAIM_HAND_LIMIT: Final = 13
 
@@ -206,8 +212,16 @@ class GreedyAgent:
     take the discard and lay it off), then throws the card that would cost most left in
     hand. Careful play won 58.7% of two-player Crummy Rummy games against the greedy agent
     (300 deals, seats rotated: ``benchmarks/bench_agents.py --game crummy-rummy --players 2
-    --games 300 --seed 5000 --agent careful --against greedy``). ``make_agent("careful")``
-    is this agent.
+    --games 300 --seed 5000 --agent careful --against greedy``).
+
+    In a game whose top discard is taken only to be melded (Crib Rummy, R41; Rummy 500),
+    careful play lays, among the longest melds, the one that scores most (a run before a
+    set in Crib Rummy), discards the card the next player is least likely to meld, weighed
+    against its use to the hand (:func:`~rummykit.agents_pickup.feed_risk`), and at two
+    players draws rather than take a pile that brings two cards or more into the hand while
+    the other player holds four or fewer (:func:`~rummykit.agents_pickup.take_costs_more`:
+    each card left in hand scores 2 for a player who goes out, R43).
+    ``make_agent("careful")`` is this agent.
     """
 
     name: str = "greedy"
@@ -228,8 +242,17 @@ class GreedyAgent:
         def useful(card: Card, cards: Sequence[Card]) -> int:
             return usefulness(card, cards, wild, sets=sets, runs=runs)
 
+        pieces = getattr(getattr(view, "game", None), "rules", None)
         melds = [m for m in moves if isinstance(m, LayMeld)]
         if melds:
+            if self.careful and pieces is not None and hasattr(pieces, "meld_scoring"):
+                # among the longest melds, the one that scores most (a run before a set in
+                # Crib Rummy); games that score no melds tie, and play as greedy
+                pegs = pieces.meld_scoring
+                return max(
+                    melds,
+                    key=lambda m: (len(m.meld), pegs.points(None, m.meld), -_wilds_used(m, wild)),
+                )
             return max(melds, key=lambda m: (len(m.meld), -_wilds_used(m, wild)))
         lay_offs = [m for m in moves if isinstance(m, LayOff)]
         if lay_offs:
@@ -259,6 +282,11 @@ class GreedyAgent:
             claim = len(hand) < _CLAIM_HAND_LIMIT and Claim() in moves and wanted()
             return Claim() if claim else Pass()
         takes = [m for m in moves if isinstance(m, TakeDiscard)]
+        pickup = getattr(pieces, "pickup", None)
+        if self.careful and takes and Draw() in moves and pickup is not None:
+            brings = min(getattr(view, "discard_size", 1) - 1, pickup.then_takes)
+            if take_costs_more(view, brings):
+                return Draw()
         if takes:
             if TakeDiscard() in takes and wanted():
                 return TakeDiscard()
@@ -279,6 +307,17 @@ class GreedyAgent:
         if discards:
             if plan is not None:
                 return plan.discard(hand, discards, wild, rng, stalled=stalled)
+            if self.careful and not stalled and pickup is not None and pickup.must_meld(1):
+                unseen = unseen_counts(view)
+                return min(
+                    discards,
+                    key=lambda m: (
+                        useful(m.card, hand)
+                        + _FEED_WEIGHT * feed_risk(m.card, view, None, unseen),
+                        -(m.card.rank or 0),
+                        m.card,
+                    ),
+                )
             if stalled:
                 plain = [m for m in discards if not wild[m.card]] or discards
                 return plain[rng.randrange(len(plain))]

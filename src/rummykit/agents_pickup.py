@@ -1,0 +1,146 @@
+"""What the careful agent weighs in a game whose discard is taken only to be melded at once
+(Crib Rummy's "meld the top, take six", R41; Rummy 500): how likely the next player is to
+meld a card it throws, and when a take of the pile costs more than it brings.
+
+In such a game a discard the next player can meld hands them the card's points and the
+pile beneath it. The next player can meld it with two cards of their hand (a set or a
+run), or, once opened (R42), on a meld on the table, at once or with one card of their
+hand between. :func:`feed_risk` counts those ways, each weighed by the chance that the
+hand (of known size, drawn from the cards the seat has not seen) holds what it needs.
+
+>>> import rummykit
+>>> from rummykit import parse_cards
+>>> view = rummykit.variant("crib-rummy").new_game(players=2, seed=7).view(0)
+>>> [str(c) for c in view.hand[:3]], [round(feed_risk(c, view), 2) for c in view.hand[:3]]
+(['9S', '10S', 'KS'], [1.1, 0.99, 0.66])
+>>> feed_risk(parse_cards("JK")[0], view)   # a wild card melds with anything
+inf
+
+The careful agent (:attr:`rummykit.agents.GreedyAgent.careful`) throws the card whose
+:func:`feed_risk` and usefulness to its own hand weigh least together, and in a
+two-player game leaves a deep pile when the other player is nearly out
+(:func:`take_costs_more`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rummykit.cards import Card, Rank, Suit
+from rummykit.engine.core import Variant
+from rummykit.engine.views import View
+from rummykit.melds import MeldKind, SetSuits
+
+__all__ = ["feed_risk", "take_costs_more", "unseen_counts"]
+
+#: A card the next player can lay on a meld on the table at once counts as this many ways.
+_SURE: Final = 1.0
+#: :func:`take_costs_more`: an opponent holding this many cards or fewer may go out soon ...
+_SHORT_HAND: Final = 4
+#: ... and a take that brings more cards than this into the hand (beyond the card melded)
+#: may leave them there.
+_FEW_CARDS: Final = 1
+
+
+def unseen_counts(view: View) -> list[int]:
+    """Per card code, the copies of that card the seat has not seen: the deck less its hand,
+    the table and the top discard (the cards beneath are not visible, R: no peeking)."""
+    counts = [0] * 53
+    game: Variant | None = getattr(view, "game", None)  # the views of the built-in games
+    if game is None:
+        return counts
+    for card in game.deck(view.players).cards():
+        counts[card] += 1
+    seen: list[Card] = list(view.hand)
+    for placed in getattr(view, "table", ()):
+        seen.extend(placed.meld.cards)
+    top: Card | None = getattr(view, "discard_top", None)
+    if top is not None:
+        seen.append(top)
+    for card in seen:
+        counts[card] = max(0, counts[card] - 1)
+    return counts
+
+
+def feed_risk(
+    card: Card, view: View, taker: int | None = None, unseen: Sequence[int] | None = None
+) -> float:
+    """About how many ways the player ``taker`` (the next seat by default) has to meld
+    ``card`` were it discarded now: a meld on the table that takes it (if ``taker`` has
+    opened) counts one; a run end one card away counts the chance that ``taker`` holds the
+    card between; a set or run with two cards of the hand counts the chance of holding both.
+    A wild card is the riskiest discard of all (``inf``).
+
+    ``unseen`` (per card code, the copies the seat has not seen: :func:`unseen_counts`) may
+    be passed to weigh many cards of one view.
+    """
+    if taker is None:
+        taker = (view.seat + 1) % view.players
+    wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
+    suit = card.suit
+    if card in wilds or card.rank is None or suit is None:
+        return float("inf")
+    counts = list(unseen) if unseen is not None else unseen_counts(view)
+    total = max(1, sum(counts))
+    held = view.hand_sizes[taker] / total
+
+    def chance(other: Card) -> float:
+        return min(1.0, counts[other] * held)
+
+    wild = min(1.0, sum(counts[w] for w in wilds) * held)
+    rules = view.context.rules if view.context is not None else None
+    if rules is None:
+        return 0.0
+    low, high = rules.aces.positions
+    positions = [p for p in ((1, 14) if card.rank == 1 else (int(card.rank),)) if low <= p <= high]
+
+    def at(position: int) -> Card | None:
+        if not low <= position <= high:
+            return None
+        return Card.of(Rank(1 if position == 14 else position), suit)
+
+    ways = 0.0
+    opened: Sequence[bool] = getattr(view, "opened", ())
+    if taker < len(opened) and opened[taker]:  # R42: only an opened player lays off
+        for placed in getattr(view, "table", ()):
+            meld = placed.meld
+            if meld.kind is MeldKind.SET:
+                if meld.rank is card.rank and (rules.set_max is None or len(meld) < rules.set_max):
+                    ways += _SURE
+                continue
+            if meld.kind is not MeldKind.RUN or meld.suit is not card.suit:
+                continue
+            for position in positions:
+                if position in (meld.low - 1, meld.high + 1) and len(meld) < rules.run_max:
+                    ways += _SURE
+                elif position in (meld.low - 2, meld.high + 2) and len(meld) + 1 < rules.run_max:
+                    between = at(position + 1 if position < meld.low else position - 1)
+                    ways += wild + (0.0 if between is None else chance(between))
+    if rules.sets:
+        partners = sum(
+            counts[Card.of(card.rank, other)]
+            for other in Suit
+            if rules.set_suits is not SetSuits.DISTINCT or other is not suit
+        )
+        pair = min(1.0, partners * held) + wild
+        ways += pair * pair / 2
+    if rules.runs:
+        for position in positions:
+            for first, second in ((-2, -1), (-1, 1), (1, 2)):
+                a, b = at(position + first), at(position + second)
+                if a is not None and b is not None:
+                    ways += (chance(a) + wild) * (chance(b) + wild)
+    return ways
+
+
+def take_costs_more(view: View, brings: int) -> bool:
+    """Whether a take that brings ``brings`` cards into the hand (beyond the card melded)
+    is better left, in a two-player game: the opponent holds so few cards that they may go
+    out before these are melded, and each card left in hand then scores for them (Crib
+    Rummy's rummy bonus, R43, two points a card at two players)."""
+    if view.players != 2 or brings <= _FEW_CARDS:
+        return False
+    return any(
+        size <= _SHORT_HAND for seat, size in enumerate(view.hand_sizes) if seat != view.seat
+    )
