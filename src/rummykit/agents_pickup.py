@@ -44,8 +44,9 @@ _FEW_CARDS: Final = 1
 
 
 def unseen_counts(view: View) -> list[int]:
-    """Per card code, the copies of that card the seat has not seen: the deck less its hand,
-    the table and the top discard (the cards beneath are not visible, R: no peeking)."""
+    """Per card code, the copies of that card the seat cannot see now: the deck less its
+    hand, the table and the discards its view shows (in Crib Rummy the top one only, "no
+    peeking"; in Rummy 500 the whole spread pile)."""
     counts = [0] * 53
     game: Variant | None = getattr(view, "game", None)  # the views of the built-in games
     if game is None:
@@ -55,9 +56,8 @@ def unseen_counts(view: View) -> list[int]:
     seen: list[Card] = list(view.hand)
     for placed in getattr(view, "table", ()):
         seen.extend(placed.meld.cards)
-    top: Card | None = getattr(view, "discard_top", None)
-    if top is not None:
-        seen.append(top)
+    pile: Sequence[object] = getattr(view, "discards", ())
+    seen.extend(card for card in pile if isinstance(card, Card))
     for card in seen:
         counts[card] = max(0, counts[card] - 1)
     return counts
