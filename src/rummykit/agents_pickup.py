@@ -24,10 +24,11 @@ two-player game leaves a deep pile when the other player is nearly out
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
-from rummykit.cards import Card, Rank, Suit
+from rummykit.cards import Card, DeckSpec, Rank, Suit
 from rummykit.engine.core import Variant
 from rummykit.engine.views import View
 from rummykit.melds import MeldKind, SetSuits
@@ -43,16 +44,32 @@ _SHORT_HAND: Final = 4
 _FEW_CARDS: Final = 1
 
 
+#: Per suit, the card at each run position (1 and 14 are both the Ace; 0 and 15 are none).
+_BY_POSITION: Final = {
+    suit: (None, *(Card.of(Rank(p if p < 14 else 1), suit) for p in range(1, 15)), None)
+    for suit in Suit
+}
+#: Per rank, its card of each suit.
+_BY_RANK: Final = {rank: tuple(Card.of(rank, suit) for suit in Suit) for rank in Rank}
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_counts(deck: DeckSpec) -> tuple[int, ...]:
+    """Per card code, the copies ``deck`` holds."""
+    counts = [0] * 53
+    for card in deck.cards():
+        counts[card] += 1
+    return tuple(counts)
+
+
 def unseen_counts(view: View) -> list[int]:
     """Per card code, the copies of that card the seat cannot see now: the deck less its
     hand, the table and the discards its view shows (in Crib Rummy the top one only, "no
     peeking"; in Rummy 500 the whole spread pile)."""
-    counts = [0] * 53
     game: Variant | None = getattr(view, "game", None)  # the views of the built-in games
     if game is None:
-        return counts
-    for card in game.deck(view.players).cards():
-        counts[card] += 1
+        return [0] * 53
+    counts = list(_deck_counts(game.deck(view.players)))
     seen: list[Card] = list(view.hand)
     for placed in getattr(view, "table", ()):
         seen.extend(placed.meld.cards)
@@ -81,7 +98,7 @@ def feed_risk(
     suit = card.suit
     if card in wilds or card.rank is None or suit is None:
         return float("inf")
-    counts = list(unseen) if unseen is not None else unseen_counts(view)
+    counts = unseen if unseen is not None else unseen_counts(view)
     total = max(1, sum(counts))
     held = view.hand_sizes[taker] / total
 
@@ -95,10 +112,10 @@ def feed_risk(
     low, high = rules.aces.positions
     positions = [p for p in ((1, 14) if card.rank == 1 else (int(card.rank),)) if low <= p <= high]
 
+    row = _BY_POSITION[suit]
+
     def at(position: int) -> Card | None:
-        if not low <= position <= high:
-            return None
-        return Card.of(Rank(1 if position == 14 else position), suit)
+        return row[position] if low <= position <= high else None
 
     ways = 0.0
     opened: Sequence[bool] = getattr(view, "opened", ())
@@ -119,9 +136,9 @@ def feed_risk(
                     ways += wild + (0.0 if between is None else chance(between))
     if rules.sets:
         partners = sum(
-            counts[Card.of(card.rank, other)]
-            for other in Suit
-            if rules.set_suits is not SetSuits.DISTINCT or other is not suit
+            counts[other]
+            for other in _BY_RANK[card.rank]
+            if rules.set_suits is not SetSuits.DISTINCT or other.suit is not suit
         )
         pair = min(1.0, partners * held) + wild
         ways += pair * pair / 2
