@@ -21,27 +21,23 @@ CRIB = rummykit.variant("crib-rummy")
 CAREFUL = GreedyAgent(careful=True)
 
 
-def _played(state: GameState, *moves: str) -> GameState:
+def _seat_0_after(hands: tuple[str, str], upcard: str, stock: str, *moves: str) -> View:
+    """Seat 0's view once ``moves`` are played from a two-player deal of ``hands`` (seat 0
+    starts) with ``upcard`` face up and ``stock`` drawn in that order."""
+    state: GameState = stacked_game(
+        CRIB, dealer=1, first=0, hands=list(hands), upcard=upcard, stock=stock
+    )
     for text in moves:
         state = state.apply(parse_move(text))
-    return state
+    return state.view(0)
 
 
 def _facing_a_run() -> View:
     """Seat 0, not opened, has drawn; seat 1 has laid the run 10D-QD and may lay off on it.
     Four cards of seat 0's hand relate to none of the others: 10H, 2S, QC and KD."""
-    state = stacked_game(
-        CRIB,
-        dealer=1,
-        first=0,
-        hands=["10H 7C 4D 2S 9S 5C KD AH 3H QC 6D", "10D JD QD 2C 4C 6H 8H 10S QS KC 5H"],
-        upcard="8S",
-        stock="2H 9C JC",
-    )
-    state = _played(
-        state, "draw", "discard 2H", "draw", "meld run 10D-QD: 10D JD QD", "discard 9C", "draw"
-    )
-    return state.view(0)
+    hands = ("10H 7C 4D 2S 9S 5C KD AH 3H QC 6D", "10D JD QD 2C 4C 6H 8H 10S QS KC 5H")
+    moves = ("draw", "discard 2H", "draw", "meld run 10D-QD: 10D JD QD", "discard 9C", "draw")
+    return _seat_0_after(hands, "8S", "2H 9C JC", *moves)
 
 
 def test_r41_careful_play_keeps_back_the_card_an_opened_player_lays_off() -> None:
@@ -87,15 +83,8 @@ def test_careful_play_lays_the_meld_that_pegs_most_among_the_longest() -> None:
     """Crib Rummy pegs a new run of three 3 points and a set of three 2 (section 3.5): of the
     set 5S 5D 5C and the run 3D-5D, which share the 5D, the greedy agent lays the first
     listed, the set; careful play the run."""
-    state = stacked_game(
-        CRIB,
-        dealer=1,
-        first=0,
-        hands=["5S 5D 5C 3D 4D KH 9C 7S JH QC 2H", "AS AD 6C 8C 10C 2D 7D 9H 10S QS KS"],
-        upcard="6S",
-        stock="8S",
-    )
-    view = _played(state, "draw").view(0)
+    hands = ("5S 5D 5C 3D 4D KH 9C 7S JH QC 2H", "AS AD 6C 8C 10C 2D 7D 9H 10S QS KS")
+    view = _seat_0_after(hands, "6S", "8S", "draw")
     greedy = GreedyAgent().choose(view, view.legal, random.Random(0))
     careful = CAREFUL.choose(view, view.legal, random.Random(0))
     assert isinstance(greedy, LayMeld) and str(greedy.meld) == "set 5: 5S 5D 5C"
