@@ -14,14 +14,15 @@ from rummykit import Discard, Draw, LayMeld, TakeDiscard, parse_cards, parse_mov
 from rummykit.agents import GreedyAgent, choose_move
 from rummykit.agents_pickup import feed_risk, take_costs_more, unseen_counts
 from rummykit.engine.core import GameState
-from rummykit.engine.views import Hidden, View
+from rummykit.engine.rummy_state import RummyView
+from rummykit.engine.views import Hidden
 from rummykit.testing.stacking import stacked_game
 
 CRIB = rummykit.variant("crib-rummy")
 CAREFUL = GreedyAgent(careful=True)
 
 
-def _seat_0_after(hands: tuple[str, str], upcard: str, stock: str, *moves: str) -> View:
+def _seat_0_after(hands: tuple[str, str], upcard: str, stock: str, *moves: str) -> RummyView:
     """Seat 0's view once ``moves`` are played from a two-player deal of ``hands`` (seat 0
     starts) with ``upcard`` face up and ``stock`` drawn in that order."""
     state: GameState = stacked_game(
@@ -29,10 +30,16 @@ def _seat_0_after(hands: tuple[str, str], upcard: str, stock: str, *moves: str) 
     )
     for text in moves:
         state = state.apply(parse_move(text))
-    return state.view(0)
+    return _rummy_view(state, 0)
 
 
-def _facing_a_run() -> View:
+def _rummy_view(state: GameState, seat: int) -> RummyView:
+    view = state.view(seat)
+    assert isinstance(view, RummyView)
+    return view
+
+
+def _facing_a_run() -> RummyView:
     """Seat 0, not opened, has drawn; seat 1 has laid the run 10D-QD and may lay off on it.
     Four cards of seat 0's hand relate to none of the others: 10H, 2S, QC and KD."""
     hands = ("10H 7C 4D 2S 9S 5C KD AH 3H QC 6D", "10D JD QD 2C 4C 6H 8H 10S QS KC 5H")
@@ -100,7 +107,7 @@ def test_r43_careful_play_leaves_a_deep_pile_when_the_opponent_is_nearly_out() -
         state = CRIB.new_game(players=2, seed=seed)
         rng = random.Random(seed)
         while not state.is_over and not (left and taken):
-            view = state.view(state.to_move)
+            view = _rummy_view(state, state.to_move)
             if TakeDiscard() in view.legal and Draw() in view.legal:
                 short = view.hand_sizes[1 - view.seat] <= 4
                 brings = min(view.discard_size - 1, 6)
@@ -118,7 +125,7 @@ def test_r43_careful_play_leaves_a_deep_pile_when_the_opponent_is_nearly_out() -
     assert left and taken
 
 
-def _holding(view: View, *sizes: int) -> View:
+def _holding(view: RummyView, *sizes: int) -> RummyView:
     """``view`` with the other seats holding ``sizes`` cards (in seat order)."""
     others = iter(sizes)
     hands = tuple(
@@ -129,9 +136,9 @@ def _holding(view: View, *sizes: int) -> View:
 
 
 def test_take_costs_more_only_at_two_players() -> None:
-    three = CRIB.new_game(players=3, seed=1).view(0)
+    three = _rummy_view(CRIB.new_game(players=3, seed=1), 0)
     assert not take_costs_more(_holding(three, 1, 1), 6)  # one point a card (R43)
-    two = CRIB.new_game(players=2, seed=1).view(0)
+    two = _rummy_view(CRIB.new_game(players=2, seed=1), 0)
     assert take_costs_more(_holding(two, 4), 2)
     assert not take_costs_more(_holding(two, 5), 6)
     assert not take_costs_more(_holding(two, 1), 1)
