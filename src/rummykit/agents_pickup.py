@@ -28,10 +28,11 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
+from rummykit.agents_contract import lay_off_distance
 from rummykit.cards import Card, DeckSpec, Rank, Suit
 from rummykit.engine.core import Variant
 from rummykit.engine.views import View
-from rummykit.melds import MeldKind, SetSuits
+from rummykit.melds import SetSuits
 
 __all__ = ["feed_risk", "take_costs_more", "unseen_counts"]
 
@@ -119,21 +120,16 @@ def feed_risk(
 
     ways = 0.0
     opened: Sequence[bool] = getattr(view, "opened", ())
-    if taker < len(opened) and opened[taker]:  # R42: only an opened player lays off
+    if taker < len(opened) and opened[taker] and view.context is not None:  # R42
         for placed in getattr(view, "table", ()):
             meld = placed.meld
-            if meld.kind is MeldKind.SET:
-                if meld.rank is card.rank and (rules.set_max is None or len(meld) < rules.set_max):
-                    ways += _SURE
-                continue
-            if meld.kind is not MeldKind.RUN or meld.suit is not card.suit:
-                continue
-            for position in positions:
-                if position in (meld.low - 1, meld.high + 1) and len(meld) < rules.run_max:
-                    ways += _SURE
-                elif position in (meld.low - 2, meld.high + 2) and len(meld) + 1 < rules.run_max:
-                    between = at(position + 1 if position < meld.low else position - 1)
-                    ways += wild + (0.0 if between is None else chance(between))
+            gap = lay_off_distance(card, (meld,), view.context)  # the meld's largest size too
+            if gap == 0:
+                ways += _SURE
+            elif gap == 1:  # a run end one card away: the card between, or a wild
+                side = next(p for p in positions if p in (meld.low - 2, meld.high + 2))
+                between = at(side + 1 if side < meld.low else side - 1)
+                ways += wild + (0.0 if between is None else chance(between))
     if rules.sets:
         partners = sum(
             counts[other]
