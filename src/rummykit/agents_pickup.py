@@ -123,6 +123,8 @@ def feed_risk(
     if taker < len(opened) and opened[taker] and view.context is not None:  # R42
         for placed in getattr(view, "table", ()):
             meld = placed.meld
+            if meld.rank is not card.rank and meld.suit is not suit:
+                continue  # neither a set of its rank nor a run of its suit (the usual case)
             gap = lay_off_distance(card, (meld,), view.context)  # the meld's largest size too
             if gap == 0:
                 ways += _SURE
