@@ -22,11 +22,12 @@ search: :func:`rummykit.solver.can_meet_contract` says exactly whether the cards
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import Final
 
 from rummykit.cards import JOKER, Card
-from rummykit.contracts import Contract, Requirement, RunDistinctness
+from rummykit.contracts import Contract, RunDistinctness
 from rummykit.melds import Meld, MeldContext, MeldKind
 
 __all__ = ["contract_shortfall", "lay_off_distance"]
@@ -44,10 +45,65 @@ def _wild_room(ctx: MeldContext, size: int) -> int:
     return room
 
 
+class _Spec:
+    """What the planner reads of a contract and a meld context, read once per pair (and
+    hashed by identity: :func:`_spec` hands out one object per pair it keeps)."""
+
+    __slots__ = (
+        "all_cards",
+        "ctx",
+        "high",
+        "in_range",
+        "low",
+        "other_suit",
+        "rooms",
+        "runs",
+        "set_min",
+        "sets",
+        "wild",
+        "windows",
+    )
+
+    def __init__(self, contract: Contract, ctx: MeldContext) -> None:
+        self.ctx = ctx
+        self.wild = ctx.wilds.mask
+        self.sets = sum(1 for r in contract.requirements if r.kind is not MeldKind.RUN)
+        self.runs = tuple(
+            max(ctx.rules.run_min, r.min_len or 0)
+            for r in contract.requirements
+            if r.kind is MeldKind.RUN
+        )
+        self.set_min = ctx.rules.set_min
+        low, high = ctx.rules.aces.positions
+        self.low, self.high = max(low, 1), high
+        self.in_range = ((1 << (high + 1)) - 1) & ~((1 << self.low) - 1)
+        self.other_suit = contract.run_distinctness is RunDistinctness.SUITS
+        self.all_cards = contract.all_cards
+        self.rooms = tuple(_wild_room(ctx, size) for size in range(_ROOMS))
+        #: :func:`_best_window` by ``bits | blocked << 16 | length << 32`` (at most
+        #: ``_WINDOWS``, then begun again)
+        self.windows: dict[int, tuple[int, int]] = {}
+
+    def room(self, size: int) -> int:
+        """How many of a meld's ``size`` cards may be wild."""
+        return self.rooms[size] if size < _ROOMS else _wild_room(self.ctx, size)
+
+
+#: Meld sizes whose wild room a :class:`_Spec` holds (larger ones are asked of the limit).
+_ROOMS: Final = 24
+#: Best windows a :class:`_Spec` keeps.
+_WINDOWS: Final = 1 << 16
+
+
+@lru_cache(maxsize=64)
+def _spec(contract: Contract, ctx: MeldContext) -> _Spec:
+    return _Spec(contract, ctx)
+
+
 def contract_shortfall(hand: Iterable[Card], contract: Contract, ctx: MeldContext) -> int:
     """An estimate of how many cards ``hand`` still needs to lay down ``contract``: 0 when
     the plan is complete (then the solver decides), more the further it is."""
-    return _shortfall(tuple(sorted(hand)), contract, ctx)
+    return _shortfall(tuple(sorted(hand)), _spec(contract, ctx))
 
 
 #: Shortfall estimates kept (a bot weighs the same hands again and again: a discard's hand
@@ -56,9 +112,9 @@ _SHORTFALL_CACHE: int = 8192
 
 
 @lru_cache(maxsize=_SHORTFALL_CACHE)
-def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) -> int:
+def _shortfall(cards: tuple[Card, ...], spec: _Spec) -> int:
     # the naturals as copies per card code (suit * 13 + rank - 1; the joker is 52)
-    wild = ctx.wilds.mask
+    wild = spec.wild
     copies: dict[int, int] = {}
     wilds = 0
     for card in cards:
@@ -66,92 +122,105 @@ def _shortfall(cards: tuple[Card, ...], contract: Contract, ctx: MeldContext) ->
             wilds += 1
         elif card != JOKER:
             copies[card] = copies.get(card, 0) + 1
-    sets = sum(1 for r in contract.requirements if r.kind is not MeldKind.RUN)
-    runs = [r for r in contract.requirements if r.kind is MeldKind.RUN]
-    best = None
+    sets, runs = spec.sets, spec.runs
+    best = -1
     for runs_first in (False, True) if sets and runs else (False,):
         left = copies.copy()
         if runs_first:
-            needs = _plan_runs(left, runs, contract, ctx)
-            needs += _plan_sets(left, sets, ctx)
+            needs = _plan_runs(left, spec)
+            needs += _plan_sets(left, spec)
         else:
-            needs = _plan_sets(left, sets, ctx)
-            needs += _plan_runs(left, runs, contract, ctx)
-        missing = sum(n for n, _ in needs)
-        filled = min(wilds, sum(min(n, room) for n, room in needs))
+            needs = _plan_sets(left, spec)
+            needs += _plan_runs(left, spec)
+        missing = 0
+        fillable = 0
+        for n, room in needs:
+            missing += n
+            fillable += n if n < room else room
+        filled = wilds if wilds < fillable else fillable
         missing -= filled
-        if contract.all_cards:
+        if spec.all_cards:
             # every card outside the plan must go, one discard at a time: the naturals left
             # out, and the wilds beyond what the planned melds could take (no more wilds than
             # naturals in a meld under a half limit; the rooms say how many)
             missing += sum(left.values())
             spare = sum(room - min(n, room) for n, room in needs)
             missing += max(0, wilds - filled - spare)
-        if best is None or missing < best:
+        if best < 0 or missing < best:
             best = missing
-    assert best is not None
     return best
 
 
-def _plan_sets(left: dict[int, int], wanted: int, ctx: MeldContext) -> list[tuple[int, int]]:
-    """The ``wanted`` sets of the plan from the ranks held most (the higher rank first among
-    equals), one rank each, taking every copy of those ranks out of ``left`` (copies per
-    card code)."""
+def _plan_sets(left: dict[int, int], spec: _Spec) -> list[tuple[int, int]]:
+    """The sets of the plan from the ranks held most (the higher rank first among equals),
+    one rank each, taking every copy of those ranks out of ``left`` (copies per card
+    code)."""
+    wanted = spec.sets
     if not wanted:
         return []
-    least = ctx.rules.set_min
-    held = [0] * 13  # copies per rank - 1
+    held: dict[int, int] = {}  # copies per rank - 1 (ranks held only)
     for code, copies in left.items():
-        held[code % 13] += copies
-    # most copies first, then the higher rank: (copies, rank - 1) packed in one int
-    chosen = sorted([count << 4 | r for r, count in enumerate(held)], reverse=True)[:wanted]
+        r = code % 13
+        held[r] = held.get(r, 0) + copies
+    # most copies first, then the higher rank: (copies, rank - 1) packed in one int; ranks
+    # not held (copies 0) come after every rank held, the higher first
+    chosen = sorted([count << 4 | r for r, count in held.items()], reverse=True)[:wanted]
+    r = 12
+    while len(chosen) < wanted:
+        if r not in held:
+            chosen.append(r)
+        r -= 1
     ranks = {key & 15 for key in chosen}
     for code in [code for code in left if code % 13 in ranks]:
         del left[code]
+    least = spec.set_min
     needs = []
     for key in chosen:
-        size = max(least, key >> 4)
-        needs.append((size - (key >> 4), _wild_room(ctx, size)))
+        count = key >> 4
+        size = least if least > count else count
+        needs.append((size - count, spec.room(size)))
     return needs
 
 
-def _plan_runs(
-    left: dict[int, int], wanted: Sequence[Requirement], contract: Contract, ctx: MeldContext
-) -> list[tuple[int, int]]:
+def _plan_runs(left: dict[int, int], spec: _Spec) -> list[tuple[int, int]]:
     """The runs of the plan: for each requirement, the window of consecutive positions in
     which the hand holds most natural cards of one suit (the first suit, then the lowest
     window, among equals), windows apart as the contract asks (another suit each, or not
     touching); takes one copy of each card a run uses out of ``left``. Positions are bits
     of one int per suit (an Ace at 1 and at 14 where the runs allow, the second copy of an
     Ace usable at the other end)."""
+    wanted = spec.runs
     if not wanted:
         return []
-    low, high = ctx.rules.aces.positions
-    low = max(low, 1)
-    in_range = ((1 << (high + 1)) - 1) & ~((1 << low) - 1)
+    low, high, in_range = spec.low, spec.high, spec.in_range
     ranks_held = [0, 0, 0, 0]  # per suit, bit r: rank r + 1
     for code in left:
-        suit, r = divmod(code, 13)
-        ranks_held[suit] |= 1 << r
+        ranks_held[code // 13] |= 1 << code % 13
     held: dict[int, int] = {}  # suit -> positions held (suits holding none left out)
     for suit, ranks in enumerate(ranks_held):
-        bits = _positions(ranks) & in_range
+        bits = (ranks << 1 | (ranks & 1) << 14) & in_range
         if bits:
             held[suit] = bits
     blocked: dict[int, int] = {}  # suit -> positions a new run may not use
-    other_suit = contract.run_distinctness is RunDistinctness.SUITS
+    other_suit = spec.other_suit
+    windows = spec.windows
     needs = []
-    for requirement in wanted:
-        length = max(ctx.rules.run_min, requirement.min_len or 0)
+    for length in wanted:
         count, suit, start = -1, -1, 0
         for s, bits in held.items():
             if other_suit and s in blocked:
                 continue
-            found, at = _best_window(bits, blocked.get(s, 0), length, low, high)
+            key = bits | blocked.get(s, 0) << 16 | length << 32
+            best = windows.get(key)
+            if best is None:
+                if len(windows) >= _WINDOWS:
+                    windows.clear()
+                best = windows[key] = _best_window(bits, key >> 16 & 0xFFFF, length, low, high)
+            found, at = best
             if found > count:
                 count, suit, start = found, s, at
         if suit < 0:
-            needs.append((length, _wild_room(ctx, length)))
+            needs.append((length, spec.room(length)))
             continue
         bits = held[suit]
         window = ((1 << length) - 1) << start
@@ -160,7 +229,6 @@ def _plan_runs(
             window |= window << 1 & bits
         while (window >> 1) & bits & ~window & in_range:
             window |= window >> 1 & bits
-        size = window.bit_count()
         hit = window & bits  # the positions of the cards the run takes, one copy each
         ranks = ((hit >> 1) | (hit >> 14)) & 0x1FFF
         base = suit * 13
@@ -178,7 +246,7 @@ def _plan_runs(
         # is left (two packs: A-2-3-4 and J-Q-K-A of one suit); runs of a suit do not touch
         held[suit] = bits & ~hit & ~_positions(gone)
         blocked[suit] = blocked.get(suit, 0) | window | window << 1 | window >> 1
-        needs.append((length - min(length, count), _wild_room(ctx, size)))
+        needs.append((length - min(length, count), spec.room(window.bit_count())))
     return needs
 
 
@@ -188,7 +256,6 @@ def _positions(ranks: int) -> int:
     return ranks << 1 | (ranks & 1) << 14
 
 
-@lru_cache(maxsize=1 << 16)
 def _best_window(bits: int, blocked: int, length: int, low: int, high: int) -> tuple[int, int]:
     """The most positions of ``bits`` in a window of ``length`` consecutive positions
     within ``low``-``high`` that avoids ``blocked``, and the lowest such window's start;
