@@ -358,7 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, help="time cap per decision")
     parser.add_argument("--rollout", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--max-candidates", type=int, default=6)
-    parser.add_argument("--objective", default="points", choices=("standing", "points", "lead"))
+    parser.add_argument(
+        "--objective", default="points", choices=("standing", "points", "lead", "game")
+    )
     parser.add_argument("--confidence", type=float, default=2.0)
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument(

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from helpers import random_game
 from hypothesis import HealthCheck, given, settings
@@ -429,6 +430,34 @@ def test_the_lead_objective_is_the_margin_over_the_best_other_seat() -> None:
     points = SearchAgent(depth=1)._value(state, 0, greedy, random.Random(0))
     assert points == -(scores[0] - (scores[1] + scores[2]) / 2)
     assert lead != points
+
+
+def test_the_game_objective_in_the_last_deal_is_the_games_result_for_the_seat() -> None:
+    """In the last of a fixed number of deals a rollout is worth the share of the other seats
+    the seat's final total beats, less the share that beat it, the margin breaking ties;
+    earlier deals are worth the points margin."""
+    from rummykit.agents import GreedyAgent, choose_move
+    from rummykit.search import SearchAgent, last_deal, stock_end_scores
+
+    early = _after("crazy-rummy", 3, 9, 12)  # thirteen deals, the lowest total wins
+    last = attrs.evolve(early, deal_number=13)
+    assert not last_deal(early) and last_deal(last)
+    greedy = GreedyAgent()
+    game, points = SearchAgent(depth=1, objective="game"), SearchAgent(depth=1)
+    for state in (early, last):
+        after = state.apply(choose_move(greedy, state, random.Random(0)))  # the rollout move
+        mine, *others = (-s for s in stock_end_scores(after))
+        margin = mine - sum(others) / 2
+        assert points._value(state, 0, greedy, random.Random(0)) == margin
+        result = sum((mine > o) - (mine < o) for o in others) / 2 + margin / 1000
+        expected = result if state is last else margin
+        assert result != margin
+        assert game._value(state, 0, greedy, random.Random(0)) == expected
+    # gin is played to a target: no deal is known to be its last, and points count
+    gin = rummykit.variant("gin-rummy").new_game(players=2, seed=7)
+    assert SearchAgent(objective="game")._value(gin, 1, greedy, random.Random(0)) == (
+        SearchAgent()._value(gin, 1, greedy, random.Random(0))
+    )
 
 
 def test_r36a_stock_end_scores_count_every_hand_as_it_stands() -> None:

@@ -42,7 +42,14 @@ from rummykit.pieces.scoring import FixedDeals
 from rummykit.reading import _Reader, _Trail, fix_at
 from rummykit.recall import Recall
 
-__all__ = ["ISMCTSAgent", "SearchAgent", "lowest_wins", "sample_state", "stock_end_scores"]
+__all__ = [
+    "ISMCTSAgent",
+    "SearchAgent",
+    "last_deal",
+    "lowest_wins",
+    "sample_state",
+    "stock_end_scores",
+]
 
 #: The searches' default ``stalled_depth``: moves a rollout plays in a stalled deal.
 STALLED_DEPTH: Final[int | None] = 100
@@ -210,8 +217,14 @@ class SearchAgent:
     #: points), what decides who wins a game of three or more; yet on the same 402
     #: three-player Crazy Rummy games lead won 50.0% [45.9, 54.2] and points 54.5% [50.4,
     #: 58.6]: the mean of the others is the steadier estimate.
+    #: ``"game"``: points, except in the last deal of a game of a fixed number of deals
+    #: (Contract Rummy, Crummy Rummy), where a rollout is worth the game's result for the
+    #: seat: the share of the other seats whose final total it beats less the share that beat
+    #: it (+1 for a win over everyone, -1 for last place), its margin breaking ties. A seat
+    #: far ahead before the last deal then plays safe, a seat far behind takes its chances.
     objective: str = attrs.field(
-        default="points", validator=attrs.validators.in_(("standing", "points", "lead"))
+        default="points",
+        validator=attrs.validators.in_(("standing", "points", "lead", "game")),
     )
     #: Play the seat as the careful greedy agent does (:attr:`GreedyAgent.careful
     #: <rummykit.agents.GreedyAgent.careful>`, which differs from greedy play in contract
@@ -335,11 +348,15 @@ class SearchAgent:
         scores = _deal_end_scores(state, state.deal_number, policy, rng, limit, own=own)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
+        mine = sign * scores[seat]
         if self.objective == "lead":
-            return sign * scores[seat] - max(others)
-        margin = sign * scores[seat] - sum(others) / len(others)
-        if self.objective == "points":
+            return mine - max(others)
+        margin = mine - sum(others) / len(others)
+        if self.objective == "points" or (self.objective == "game" and not last_deal(state)):
             return margin
+        if self.objective == "game":
+            beaten = sum(mine > other for other in others) - sum(mine < other for other in others)
+            return beaten / len(others) + margin / 1000
         # ahead or behind counts most; by how much breaks ties between moves
         return (margin > 0) - (margin < 0) + margin / 1000
 
@@ -580,6 +597,22 @@ def stock_end_scores(state: GameState) -> tuple[int, ...]:
         return state.scores
     delta = state.rules.deal_scoring.deal_scores(deal_outcome(state, DealEnd.STOCK, None))
     return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
+
+
+def last_deal(state: GameState) -> bool:
+    """Whether ``state`` is in the last deal of a game of a fixed number of deals, whose end
+    ends the game (``False`` for games played to a target score, whose last deal nobody
+    knows in advance).
+
+    >>> import attrs, rummykit
+    >>> state = rummykit.variant("crummy-rummy").new_game(players=2, seed=1)  # seven deals
+    >>> last_deal(state), last_deal(attrs.evolve(state, deal_number=7))
+    (False, True)
+    >>> last_deal(rummykit.variant("gin-rummy").new_game(players=2, seed=1))  # to 100 points
+    False
+    """
+    end = getattr(state.variant.rules, "game_end", None)
+    return isinstance(end, FixedDeals) and state.deal_number >= end.deals
 
 
 def lowest_wins(game: Variant) -> bool:
