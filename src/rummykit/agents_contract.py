@@ -91,8 +91,9 @@ class _Spec:
 
 #: Meld sizes whose wild room a :class:`_Spec` holds (larger ones are asked of the limit).
 _ROOMS: Final = 24
-#: Best windows a :class:`_Spec` keeps.
-_WINDOWS: Final = 1 << 16
+#: Best windows a :class:`_Spec` keeps (a contract's games use about a thousand; 64 specs
+#: of 4,096 windows hold a few tens of megabytes at most).
+_WINDOWS: Final = 1 << 12
 
 
 @lru_cache(maxsize=64)
