@@ -38,6 +38,29 @@ def test_r35_shortfall_counts_a_card_no_run_of_its_suit_can_hold() -> None:
     assert contract_shortfall(rest, THREE_RUNS_ALL, CRUMMY_RULES) == 0
 
 
+def test_the_planner_keeps_a_bounded_number_of_run_windows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The run windows the planner keeps per contract are capped (then begun again), and
+    beginning again changes no estimate."""
+    from rummykit import agents_contract
+
+    deck = parse_cards("3S 4S 5S 6S 7S 8S 9H 10H JH QH KH 5D 6D 7D 8D 9D 4C 5C 6C JK 2C")
+    rng = random.Random(5)
+    hands = [rng.sample(deck, 13) for _ in range(40)]
+    expected = [contract_shortfall(hand, THREE_RUNS_ALL, CRUMMY_RULES) for hand in hands]
+    agents_contract._shortfall.cache_clear()
+    agents_contract._spec.cache_clear()
+    monkeypatch.setattr(agents_contract, "_WINDOWS", 3)
+    try:
+        got = [contract_shortfall(hand, THREE_RUNS_ALL, CRUMMY_RULES) for hand in hands]
+        assert got == expected
+        assert len(agents_contract._spec(THREE_RUNS_ALL, CRUMMY_RULES).windows) <= 3
+    finally:
+        agents_contract._shortfall.cache_clear()
+        agents_contract._spec.cache_clear()
+
+
 def test_shortfall_counts_missing_cards_after_the_wilds_fill_what_the_limit_allows() -> None:
     two_runs = Contract.parse("2 runs")
     # 4S 5S 6S + a wild, 9H 10H: two cards short of 9H-QH, the wild already used

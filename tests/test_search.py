@@ -437,11 +437,11 @@ def test_the_game_objective_in_the_last_deal_is_the_games_result_for_the_seat() 
     the seat's final total beats, less the share that beat it, the margin breaking ties;
     earlier deals are worth the points margin."""
     from rummykit.agents import GreedyAgent, choose_move
-    from rummykit.search import SearchAgent, last_deal, stock_end_scores
+    from rummykit.search import SearchAgent, in_final_deal, stock_end_scores
 
     early = _after("crazy-rummy", 3, 9, 12)  # thirteen deals, the lowest total wins
     last = attrs.evolve(early, deal_number=13)
-    assert not last_deal(early) and last_deal(last)
+    assert not in_final_deal(early) and in_final_deal(last)
     greedy = GreedyAgent()
     game, points = SearchAgent(depth=1, objective="game"), SearchAgent(depth=1)
     for state in (early, last):

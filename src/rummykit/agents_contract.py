@@ -145,7 +145,7 @@ def _shortfall(cards: tuple[Card, ...], spec: _Spec) -> int:
             # out, and the wilds beyond what the planned melds could take (no more wilds than
             # naturals in a meld under a half limit; the rooms say how many)
             missing += sum(left.values())
-            spare = sum(room - min(n, room) for n, room in needs)
+            spare = sum(room for _, room in needs) - fillable
             missing += max(0, wilds - filled - spare)
         if best < 0 or missing < best:
             best = missing

@@ -45,7 +45,7 @@ from rummykit.recall import Recall
 __all__ = [
     "ISMCTSAgent",
     "SearchAgent",
-    "last_deal",
+    "in_final_deal",
     "lowest_wins",
     "sample_state",
     "stock_end_scores",
@@ -352,11 +352,11 @@ class SearchAgent:
         if self.objective == "lead":
             return mine - max(others)
         margin = mine - sum(others) / len(others)
-        if self.objective == "points" or (self.objective == "game" and not last_deal(state)):
-            return margin
-        if self.objective == "game":
+        if self.objective == "game" and in_final_deal(state):
             beaten = sum(mine > other for other in others) - sum(mine < other for other in others)
             return beaten / len(others) + margin / 1000
+        if self.objective in ("points", "game"):
+            return margin
         # ahead or behind counts most; by how much breaks ties between moves
         return (margin > 0) - (margin < 0) + margin / 1000
 
@@ -599,19 +599,22 @@ def stock_end_scores(state: GameState) -> tuple[int, ...]:
     return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
 
 
-def last_deal(state: GameState) -> bool:
+def in_final_deal(state: GameState) -> bool:
     """Whether ``state`` is in the last deal of a game of a fixed number of deals, whose end
     ends the game (``False`` for games played to a target score, whose last deal nobody
-    knows in advance).
+    knows in advance). Not to be confused with ``state.last_deal``, the outcome of the
+    last deal finished.
 
     >>> import attrs, rummykit
     >>> state = rummykit.variant("crummy-rummy").new_game(players=2, seed=1)  # seven deals
-    >>> last_deal(state), last_deal(attrs.evolve(state, deal_number=7))
+    >>> in_final_deal(state), in_final_deal(attrs.evolve(state, deal_number=7))
     (False, True)
-    >>> last_deal(rummykit.variant("gin-rummy").new_game(players=2, seed=1))  # to 100 points
+    >>> in_final_deal(rummykit.variant("gin-rummy").new_game(players=2, seed=1))  # to 100
     False
     """
     end = getattr(state.variant.rules, "game_end", None)
+    # FixedDeals.over_after_deal by the deal number alone (any GameState has one; the piece
+    # asks for a GamePosition, which a trick game's state is not typed as)
     return isinstance(end, FixedDeals) and state.deal_number >= end.deals
 
 
