@@ -275,6 +275,63 @@ def test_item9_threads_sharing_states_and_a_small_cache_agree_with_one_thread(
     assert not failures, failures[:5]
 
 
+def _contract_positions(game: str, players: int, seeds: range) -> list[rummykit.GameState]:
+    """Positions of greedy games of ``game`` whose moves include a contract lay-down."""
+    from rummykit.agents import GreedyAgent, choose_move
+    from rummykit.engine.moves import LayMeld
+
+    agent = GreedyAgent()
+    found = []
+    for seed in seeds:
+        state = rummykit.variant(game).new_game(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.deal_number <= 3:
+            if any(type(move) is LayMeld for move in state.legal_moves()):
+                found.append(state)
+            state = state.apply(choose_move(agent, state, rng))
+    return found
+
+
+def test_item9_contract_lay_downs_listed_from_a_tiny_kept_list_by_threads_are_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The contract lay-downs of a hand are kept (``rummy_moves._LAY_DOWNS``); kept in a
+    list of four that is begun again all the time, six threads list the same moves as
+    listing without keeping anything, and the list holds no more than four (and one more
+    for each thread that found room at the same time)."""
+    from rummykit.engine import rummy_moves
+
+    states = _contract_positions("crummy-rummy", 2, range(4))
+    states += _contract_positions("contract-rummy", 3, range(2))
+    assert len(states) > 20
+    monkeypatch.setattr(rummy_moves, "_LAY_DOWNS_KEPT", -1)  # nothing kept
+    rummy_moves._LAY_DOWNS.clear()
+    expected = [[str(m) for m in s.legal_moves()] for s in states]
+    assert not rummy_moves._LAY_DOWNS
+    monkeypatch.setattr(rummy_moves, "_LAY_DOWNS_KEPT", 32)
+    monkeypatch.setattr(rummy_moves, "_LAY_DOWNS_SIZE", 4)
+    failures: list[str] = []
+    sizes: list[int] = []
+
+    def work(offset: int) -> None:
+        try:
+            for index in range(2 * len(states)):
+                at = (index + offset * 7) % len(states)
+                if [str(m) for m in states[at].legal_moves()] != expected[at]:
+                    failures.append(f"position {at}: moves differ")
+                sizes.append(len(rummy_moves._LAY_DOWNS))
+        except Exception as error:  # any error fails the test below
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures[:5]
+    assert 0 < max(sizes) <= 4 + len(threads)
+
+
 # -- item 5: hand-built moves --------------------------------------------------------------
 
 

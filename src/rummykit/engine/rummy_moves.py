@@ -128,8 +128,31 @@ def _play_moves(self: RummyRules, state: RummyState) -> Iterator[Move]:
 def _contract_melds(
     self: RummyRules, state: RummyState, contract: Contract, hand: tuple[Card, ...]
 ) -> Iterator[LayMeld]:
-    """Melds towards the contract that still leave it completable from the hand (R32)."""
-    return _contract_lay_downs(hand, contract, state.context, state.contract_laid)
+    """Melds towards the contract that still leave it completable from the hand (R32).
+
+    The list of a hand is kept (``_LAY_DOWNS``): a position's moves are listed again
+    and again (for a seat's view, by a search that plays the same hand in every sample),
+    and each entry of the list solves the rest of the contract."""
+    key = (hand, contract, state.context, state.contract_laid)
+    found = _LAY_DOWNS.get(key)
+    if found is None:
+        found = tuple(_contract_lay_downs(hand, contract, state.context, state.contract_laid))
+        if len(found) <= _LAY_DOWNS_KEPT:
+            if len(_LAY_DOWNS) >= _LAY_DOWNS_SIZE:
+                _LAY_DOWNS.clear()  # begun again (get, set and clear are atomic: threads may
+                # add one entry each past the size at once, no more)
+            _LAY_DOWNS[key] = found
+    return iter(found)
+
+
+#: Contract lay-down lists by hand, contract, meld rules and melds already laid (at most
+#: ``_LAY_DOWNS_SIZE``, then begun again); lists longer than ``_LAY_DOWNS_KEPT`` (a hand
+#: rich in wild cards) are not kept.
+_LAY_DOWNS: dict[
+    tuple[tuple[Card, ...], Contract, MeldContext, tuple[Meld, ...]], tuple[LayMeld, ...]
+] = {}
+_LAY_DOWNS_SIZE: Final = 1024
+_LAY_DOWNS_KEPT: Final = 32
 
 
 def _contract_lay_downs(
