@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
+from rummykit._bounded import remember
 from rummykit.cards import JOKER, Card
 from rummykit.contracts import Contract, RunDistinctness
 from rummykit.melds import Meld, MeldContext, MeldKind
@@ -214,9 +215,8 @@ def _plan_runs(left: dict[int, int], spec: _Spec) -> list[tuple[int, int]]:
             key = bits | blocked.get(s, 0) << 16 | length << 32
             best = windows.get(key)
             if best is None:
-                if len(windows) >= _WINDOWS:
-                    windows.clear()
-                best = windows[key] = _best_window(bits, key >> 16 & 0xFFFF, length, low, high)
+                best = _best_window(bits, key >> 16 & 0xFFFF, length, low, high)
+                remember(windows, key, best, _WINDOWS)
             found, at = best
             if found > count:
                 count, suit, start = found, s, at

@@ -7,8 +7,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
+from rummykit._bounded import remember
 from rummykit.cards import Card, DeckSpec
 from rummykit.engine.core import NOBODY, Setup, Variant, evolver, opening_fields, shuffled
 from rummykit.engine.rummy_state import (
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []  # functions bound as methods of RummyRules
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 _evolve: Final = evolve_state
 _evolve_outcome: Final = evolver(DealOutcome)
 
@@ -66,14 +65,6 @@ _FRESH_DEAL: Final[dict[str, object]] = {
 _DECKS: dict[tuple[int, int], tuple[object, DeckSpec, tuple[Card, ...]]] = {}
 _CONTEXTS: dict[tuple[int, int, int, Card | None], tuple[object, MeldContext]] = {}
 _CACHE_LIMIT: Final = 4096
-
-
-def _remember(cache: dict[_K, _V], key: _K, value: _V) -> None:
-    """Store ``value`` in ``cache``, emptying it first when full (each operation is a single
-    dictionary call, safe between threads)."""
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
 
 
 def _context(meld_rules: MeldRules, deck: DeckSpec, wilds: DealWilds) -> MeldContext:
@@ -238,7 +229,7 @@ def _deck_of(self: RummyRules, players: int) -> tuple[DeckSpec, tuple[Card, ...]
     if found is None or found[0] is not self:
         deck = self.deck(players)
         found = (self, deck, deck.cards())
-        _remember(_DECKS, key, found)
+        remember(_DECKS, key, found, _CACHE_LIMIT)
     return found[1], found[2]
 
 
@@ -253,7 +244,7 @@ def _context_of(
         wilds = self.wilds.for_deal(DealInfo(number, indicator))
         context = _context(self.meld_rules, deck, wilds)
         found = (self, context)
-        _remember(_CONTEXTS, key, found)
+        remember(_CONTEXTS, key, found, _CACHE_LIMIT)
     return found[1]
 
 

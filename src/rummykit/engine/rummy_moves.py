@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final
 
+from rummykit._bounded import remember
 from rummykit.cards import Card
 from rummykit.contracts import Contract, Requirement, RunDistinctness
 from rummykit.engine.moves import (
@@ -138,10 +139,7 @@ def _contract_melds(
     if found is None:
         found = tuple(_contract_lay_downs(hand, contract, state.context, state.contract_laid))
         if len(found) <= _LAY_DOWNS_KEPT:
-            if len(_LAY_DOWNS) >= _LAY_DOWNS_SIZE:
-                _LAY_DOWNS.clear()  # begun again (get, set and clear are atomic: threads may
-                # add one entry each past the size at once, no more)
-            _LAY_DOWNS[key] = found
+            remember(_LAY_DOWNS, key, found, _LAY_DOWNS_SIZE)
     return iter(found)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rummykit._bounded import remember
 from rummykit.cards import Card
 from rummykit.engine.moves import (
     End,
@@ -50,10 +51,9 @@ def extension_problem(
     key = (context, meld, card, end)
     problem = _EXTENSIONS.get(key, _MISSING)
     if problem is _MISSING:
-        problem = _extension_problem(context, meld, card, end)
-        if len(_EXTENSIONS) >= _EXTENSIONS_LIMIT:
-            _EXTENSIONS.clear()
-        _EXTENSIONS[key] = problem
+        problem = remember(
+            _EXTENSIONS, key, _extension_problem(context, meld, card, end), _EXTENSIONS_LIMIT
+        )
     return problem
 
 
