@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import play
 
 import rummykit
-from rummykit import Discard, Draw, parse_cards, parse_move
+from rummykit import Claim, Discard, Draw, Pass, parse_cards, parse_move
 from rummykit.agents import GreedyAgent, _ContractPlan, choose_move, make_agent
 from rummykit.agents_contract import contract_shortfall, lay_off_distance
 from rummykit.contracts import Contract, RunDistinctness
@@ -289,6 +290,47 @@ def test_careful_play_guards_the_table_once_another_player_has_laid_down() -> No
     quiet = _ContractPlan.of(before, careful=True)
     assert quiet is not None and quiet.guard == ()
     assert _ContractPlan.of(after) == _ContractPlan(after.contract, after.context, None)
+
+
+def _claim_for_seat_1(*, laid_down: bool) -> RummyState:
+    """Three-player Crummy Rummy, round 1 (two sets): seat 1 holds three 8s and three 5s,
+    which it lays down, or two 5s and a JC, one card short; seat 2 throws the 5C, and when
+    seat 0 draws from the stock seat 1 is the first asked whether it takes the 5C out of
+    turn (R34)."""
+    state = stacked_game(
+        rummykit.variant("crummy-rummy"),
+        hands=[
+            "3S 4S 6H 7C 9D JS QH",
+            "5S 5H 5D 8S 8H 8D KC" if laid_down else "5S 5H JC 8S 8H 8D KC",
+            "5C 10S 10H 4D 6D 7D 9C",
+        ],
+        dealer=2,
+        upcard="KD",
+        stock="QC JD 9H 4H 3C",
+    )
+    moves = ["draw", "pass", "pass", "discard QC", "draw", "pass"]
+    if laid_down:
+        moves += ["meld set 5: 5S 5H 5D", "meld set 8: 8S 8H 8D"]
+    moves += ["discard KC", "draw", "pass", "discard 5C", "draw"]
+    state = play(state, *moves)
+    assert isinstance(state, RummyState)
+    assert (state.phase, state.to_move, str(state.discards[-1])) == (Phase.CLAIM, 1, "5C")
+    return state
+
+
+def test_r34_careful_play_claims_no_discard_once_its_contract_is_down() -> None:
+    """The 5C fits seat 1's set of 5s either way. The greedy agent claims it; careful play
+    claims it only before laying the contract down, after which the penalty card that comes
+    with it would only swell the hand."""
+    careful, greedy = make_agent("careful"), GreedyAgent()
+    down = _claim_for_seat_1(laid_down=True)
+    assert down.opened[1]
+    assert choose_move(greedy, down, random.Random(0)) == Claim()
+    assert choose_move(careful, down, random.Random(0)) == Pass()
+    building = _claim_for_seat_1(laid_down=False)
+    assert not building.opened[1]
+    assert choose_move(greedy, building, random.Random(0)) == Claim()
+    assert choose_move(careful, building, random.Random(0)) == Claim()
 
 
 @pytest.mark.slow

@@ -212,7 +212,11 @@ class GreedyAgent:
     take the discard and lay it off), then throws the card that would cost most left in
     hand. Careful play won 58.7% of two-player Crummy Rummy games against the greedy agent
     (300 deals, seats rotated: ``benchmarks/bench_agents.py --game crummy-rummy --players 2
-    --games 300 --seed 5000 --agent careful --against greedy``).
+    --games 300 --seed 5000 --agent careful --against greedy``). Once it has laid down its
+    contract, careful play claims no discard out of turn (R34): the claimed card could be
+    laid off, but the penalty card with it most often cannot, and the hand grows by one
+    (in four-player Crummy Rummy, 3.9 points a game [2.4, 5.4] better than claiming, 600
+    games on 150 deals, paired; before the contract is down a claim is worth far more).
 
     In a game whose top discard is taken only to be melded (Crib Rummy, R41; Rummy 500),
     careful play lays, among the longest melds, the one that scores most (a run before a
@@ -278,8 +282,11 @@ class GreedyAgent:
             return not stalled and useful(top, [*hand, top]) >= 2
 
         if any(isinstance(m, Claim) for m in moves):
-            # A claim costs a penalty card: only for a card that fits a hand still small.
-            claim = len(hand) < _CLAIM_HAND_LIMIT and Claim() in moves and wanted()
+            # A claim costs a penalty card: only for a card that fits a hand still small;
+            # careful play claims only on the way to its contract (see the class docstring)
+            opened: Sequence[bool] = getattr(view, "opened", ())
+            done = self.careful and bool(opened) and opened[view.seat]
+            claim = not done and len(hand) < _CLAIM_HAND_LIMIT and Claim() in moves and wanted()
             return Claim() if claim else Pass()
         takes = [m for m in moves if isinstance(m, TakeDiscard)]
         pickup = getattr(pieces, "pickup", None)
