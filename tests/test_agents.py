@@ -333,6 +333,24 @@ def test_r34_careful_play_claims_no_discard_once_its_contract_is_down() -> None:
     assert choose_move(careful, building, random.Random(0)) == Claim()
 
 
+def test_r34_careful_play_lets_the_upcard_go_at_two_players() -> None:
+    """At two players only the upcard can be claimed (the discarder may not claim its own
+    card back): the KD fits the dealer's two Kings, the greedy agent claims it, careful
+    play lets it go."""
+    state = stacked_game(
+        rummykit.variant("crummy-rummy"),
+        hands=["3S 4S 6H 7C 9D JS QH", "KC KH 5S 5H 8S 9H JC"],
+        dealer=1,
+        upcard="KD",
+        stock="QC JD",
+    )
+    state = play(state, "draw")
+    assert isinstance(state, RummyState)
+    assert (state.phase, state.to_move) == (Phase.CLAIM, 1)
+    assert choose_move(GreedyAgent(), state, random.Random(0)) == Claim()
+    assert choose_move(make_agent("careful"), state, random.Random(0)) == Pass()
+
+
 @pytest.mark.slow
 def test_careful_play_is_greedy_play_in_a_game_without_contracts() -> None:
     game = rummykit.variant("crazy-rummy")
