@@ -120,6 +120,16 @@ def test_moves_and_states_of_another_game_are_refused() -> None:
     assert issubclass(ActionError, ValueError)
 
 
+@pytest.mark.parametrize("digits", [-40, 40, 5000])  # 10**5000: more than Python prints
+def test_an_action_number_far_out_of_range_is_refused_with_a_short_message(digits) -> None:
+    action = 10 ** abs(digits) * (1 if digits > 0 else -1)
+    state = rummykit.variant("crummy").new_game(players=4, seed=1)
+    with pytest.raises(ActionError, match=r"action <an int of [\d,]+ digits> is outside 0-68"):
+        decode("crummy", action, state)
+    with pytest.raises(IndexError, match="is outside 0-68"):
+        mask(state)[action]
+
+
 def test_the_mask_is_lazy_and_sized_like_the_action_space() -> None:
     small = mask(rummykit.variant("crummy").new_game(players=4, seed=1))
     assert isinstance(small, ActionMask) and len(small) == 69

@@ -15,7 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit import Card, GameRecord, parse_cards, parse_move
+from rummykit import Card, GameRecord, OptionError, RecordError, parse_cards, parse_move
+
+#: Whole numbers far out of range, up to more digits than Python will print (4,300).
+HUGE = st.builds(
+    lambda digits, sign: sign * 10**digits,
+    st.sampled_from([30, 99, 100, 4300, 5000]),
+    st.sampled_from([1, -1]),
+)
 
 #: Text built from the characters moves and cards are made of, and a few others.
 ALPHABET = st.sampled_from(list("0123456789AJQKTSHDC♠♥♦♣ #:-,lowhigmeldsetrunpacrdiswyk\t\n"))
@@ -81,8 +88,10 @@ def _option_values() -> st.SearchStrategy[object]:
         | st.none()
         | st.booleans()
         | st.integers()
+        | HUGE
         | st.floats()
         | st.text(max_size=8)
+        | st.text(max_size=5000).filter(lambda t: len(t) > 1000)
         | st.binary(max_size=4)
         | st.sampled_from([*_Text, *_Number])
         | st.integers(0, 5)
@@ -113,7 +122,8 @@ def test_options_are_accepted_as_plain_values_or_refused_with_value_error(
     game, options = game_and_options
     try:
         variant = rummykit.variant(game, **options)
-    except ValueError:  # not even a TypeError: every option is checked by value and type
+    except OptionError as error:  # not even a TypeError: each option's value and type is checked
+        assert len(str(error)) < 400  # and the message stays short, whatever the value
         return
     # what was accepted is held as the plain value a record gives back, and replays
     assert all(type(v) in (bool, int, str, type(None)) for _, v in variant.options)
@@ -125,7 +135,7 @@ def test_options_are_accepted_as_plain_values_or_refused_with_value_error(
 
 
 def _mutations() -> st.SearchStrategy[dict[str, object]]:
-    values = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    values = st.none() | st.booleans() | st.integers() | HUGE | st.floats() | st.text(max_size=8)
     json_values = st.recursive(values, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
     return st.builds(
         lambda key, value: {**RECORD, key: value},
@@ -141,8 +151,31 @@ def test_records_read_and_replay_or_raise_value_error(data: dict[str, object]) -
         text = json.dumps(data)
     except (ValueError, TypeError):
         return
-    with contextlib.suppress(ValueError):
+    with contextlib.suppress(RecordError):
         GameRecord.from_json(text).replay()
+
+
+#: The arguments of ``new_game`` and values of every kind for them, the right and wrong.
+NEW_GAME_ARGUMENTS = st.dictionaries(
+    st.sampled_from(["players", "seed", "dealer", "deal", "first", "scores"]),
+    st.none() | st.booleans() | st.integers(-3, 9) | st.integers() | HUGE | st.floats()
+    | st.text(max_size=3) | st.lists(st.integers(-5, 5) | HUGE, max_size=3),
+    max_size=4,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(NEW_GAME_ARGUMENTS)
+def test_new_game_arguments_start_a_game_that_replays_or_raise_option_error(
+    arguments: dict[str, object],
+) -> None:
+    arguments.setdefault("players", 2)
+    try:
+        state = GAME.new_game(**arguments)  # type: ignore[arg-type]
+    except OptionError as error:
+        assert len(str(error)) < 400
+        return
+    assert GameRecord.from_json(state.record().to_json()).replay() == state
 
 
 @pytest.mark.parametrize("text", ["", "{", "null", "[]", '{"format": 1}', "1e999999"])

@@ -173,6 +173,44 @@ def test_item7_seats_seeds_and_scores_must_be_whole_numbers(arguments) -> None:
         rummykit.variant("crib-rummy").new_game(**arguments)
 
 
+@pytest.mark.parametrize("name", ["seed", "dealer", "deal", "first", "scores", "players"])
+@pytest.mark.parametrize("digits", [100, -100, 5000])
+def test_item7_seats_seeds_deals_and_scores_have_at_most_100_digits(name, digits) -> None:
+    # 10**5000 is more digits than Python will print: the message gives its length instead
+    value = 10 ** abs(digits) * (1 if digits > 0 else -1)
+    arguments = {"players": 2, name: [value, 0] if name == "scores" else value}
+    with pytest.raises(OptionError, match=r"at most 100 digits, not <an int of [\d,]+ digits>"):
+        rummykit.variant("crib-rummy").new_game(**arguments)
+
+
+def test_item7_a_seed_of_99_digits_starts_a_game_that_replays() -> None:
+    state = rummykit.variant("crib-rummy").new_game(players=2, seed=-(10**99) + 1)
+    state = state.apply(state.legal_moves()[0])
+    assert GameRecord.from_json(state.record().to_json()).replay() == state
+
+
+def test_item7_a_record_with_a_seed_too_long_is_a_record_error_naming_it() -> None:
+    data = rummykit.variant("gin-rummy").new_game(players=2).record().to_dict()
+    with pytest.raises(RecordError, match="the seed must be a whole number of at most 100"):
+        GameRecord.from_dict({**data, "seed": 10**200}).replay()
+
+
+@pytest.mark.parametrize(
+    ("build", "says"),
+    [
+        (lambda: rummykit.variant("crazy-rummy-faceup", packs=10**5000), "packs must be at most"),
+        (lambda: rummykit.variant("crummy-rummy", claim_order=10**5000), "claim_order must be"),
+        (lambda: rummykit.variant("crummy-rummy", claim_order="x" * 10**5), "claim_order must"),
+        (lambda: Card(10**5000), "card codes run from 0 to 52"),
+        (lambda: Card.of(10**5000, 0), "no card has rank"),
+    ],
+)
+def test_item8_a_huge_value_is_refused_with_a_short_message(build, says) -> None:
+    with pytest.raises(OptionError, match=says) as raised:
+        build()
+    assert len(str(raised.value)) < 300
+
+
 def test_item7_a_view_names_a_seat_by_number() -> None:
     state = rummykit.variant("crib-rummy").new_game(players=2)
     with pytest.raises(OptionError, match="whole number"):

@@ -29,7 +29,7 @@ from typing import Final, SupportsIndex
 
 import attrs
 
-from rummykit.errors import CardParseError, OptionError
+from rummykit.errors import CardParseError, OptionError, shown
 
 __all__ = [
     "JOKER",
@@ -158,18 +158,18 @@ class Card(int):
             return cls.parse(code)
         if isinstance(code, bool) or not hasattr(code, "__index__"):
             raise OptionError(
-                f"a card is a code from 0 to {_JOKER_CODE} or a text like 'QH', not {code!r}"
+                f"a card is a code from 0 to {_JOKER_CODE} or a text like 'QH', not {shown(code)}"
             )
         index = code.__index__()
         if 0 <= index <= _JOKER_CODE:
             return _CARDS[index]
-        raise OptionError(f"card codes run from 0 to {_JOKER_CODE}, got {index}")
+        raise OptionError(f"card codes run from 0 to {_JOKER_CODE}, got {shown(index)}")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
         """The natural card of ``rank`` (1-13) and ``suit``."""
         if not 1 <= rank <= 13 or not 0 <= suit <= 3:
-            raise OptionError(f"no card has rank {rank!r} and suit {suit!r}")
+            raise OptionError(f"no card has rank {shown(rank)} and suit {shown(suit)}")
         return _CARDS[int(suit) * 13 + int(rank) - 1]
 
     @classmethod
@@ -224,7 +224,9 @@ class Card(int):
             text = _SYMBOL_TEXT[int(self)]
             suit = _SUITS[int(self)]
             return f"{_ANSI_RED}{text}{_ANSI_RESET}" if suit is not None and suit.is_red else text
-        raise ValueError(f"unknown card format {spec!r}; use '', 's' (symbols) or 'c' (colour)")
+        raise ValueError(
+            f"unknown card format {shown(spec)}; use '', 's' (symbols) or 'c' (colour)"
+        )
 
     def _repr_svg_(self) -> str:
         """The card as an SVG picture (Jupyter's hook; :func:`rummykit.svg.render`)."""
@@ -314,12 +316,12 @@ def _tuple_of_suits(value: Iterable[Suit | int]) -> tuple[Suit, ...]:
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value < 1:
-        raise OptionError(f"{attribute.name} must be at least 1, got {value!r}")
+        raise OptionError(f"{attribute.name} must be at least 1, got {shown(value)}")
 
 
 def _not_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value < 0:
-        raise OptionError(f"{attribute.name} must not be negative, got {value!r}")
+        raise OptionError(f"{attribute.name} must not be negative, got {shown(value)}")
 
 
 @attrs.frozen

@@ -74,7 +74,7 @@ from rummykit.engine.moves import (
 )
 from rummykit.engine.trick import TrickGameRules
 from rummykit.engine.trick_moves import CallHalt, EndQuartets, LayQuartet, PlayCard, PlayOn
-from rummykit.errors import ActionError
+from rummykit.errors import ActionError, shown
 from rummykit.melds import Meld, MeldKind, position_rank
 from rummykit.wilds import DealInfo, NoWilds
 
@@ -156,11 +156,11 @@ class ActionMask(Sequence[bool]):
             start, stop, step = index.indices(min(self.size, sys.maxsize))
             return [i in self._legal for i in range(start, stop, step)]
         if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"an action number is an int, not {index!r}")
+            raise TypeError(f"an action number is an int, not {shown(index)}")
         if index < 0:
             index += self.size
         if not 0 <= index < self.size:
-            raise IndexError(f"action {index} is outside 0-{self.size - 1}")
+            raise IndexError(f"action {shown(index)} is outside 0-{self.size - 1}")
         return index in self._legal
 
     def __iter__(self) -> Iterator[bool]:
@@ -199,9 +199,11 @@ def _check_state(game: Codec, state: GameState) -> None:
 
 def _check_action(game: Codec, action: object) -> int:
     if isinstance(action, bool) or not isinstance(action, int):
-        raise ActionError(f"an action number is an int, not {action!r}")
+        raise ActionError(f"an action number is an int, not {shown(action)}")
     if not 0 <= action < game.size:
-        raise ActionError(f"action {action} is outside 0-{game.size - 1} for {game.variant_id}")
+        raise ActionError(
+            f"action {shown(action)} is outside 0-{game.size - 1} for {game.variant_id}"
+        )
     return int(action)
 
 

@@ -24,7 +24,7 @@ from typing import Final
 import attrs
 
 from rummykit.cards import Card
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import Meld, MeldKind
 
 __all__ = [
@@ -102,7 +102,7 @@ class Contract:
             match = _ITEM.match(part.strip())
             if match is None:
                 raise OptionError(
-                    f"cannot read contract {text!r} at {part.strip()!r}; "
+                    f"cannot read contract {shown(text)} at {shown(part.strip())}; "
                     "write e.g. '2 sets', '1 run of 7+ + 1 set', '3 runs, all cards'"
                 )
             length = int(match["len"]) if match["len"] else None

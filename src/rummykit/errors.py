@@ -70,6 +70,31 @@ def quoted(text: str) -> str:
     return f"{text[:QUOTE_LIMIT]!r}... ({len(text):,} characters)"
 
 
+def shown(value: object) -> str:
+    """``value`` as a message shows it: its ``repr``, kept short whatever the input. An
+    ``int`` of more than 30 digits is given by its length, in angle brackets (Python refuses
+    to print one of more than 4,300 digits); a long ``repr`` is cut as :func:`quoted` cuts
+    text.
+
+    >>> shown(16), shown("low"), shown(10**40)
+    ('16', "'low'", '<an int of 41 digits>')
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        digits = int(abs(value).bit_length() * 0.30103)  # log10(2): exact or one short
+        if abs(value) >= 10**digits:
+            digits += 1
+        return f"<an int of {digits:,} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a value that cannot show itself must not hide the first error
+        return f"<{type(value).__name__}>"
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    return f"{text[:QUOTE_LIMIT]}... ({len(text):,} characters)"
+
+
 class CardParseError(RummykitError, ValueError):
     """A card (or list of cards) could not be read from text. The message quotes the input
     (:func:`quoted`); ``text`` holds the whole of it."""

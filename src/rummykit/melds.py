@@ -27,7 +27,7 @@ from typing import Final
 import attrs
 
 from rummykit.cards import JOKER, Card, DeckSpec, Rank, Suit, parse_cards
-from rummykit.errors import AmbiguousMeldError, InvalidMeldError, OptionError
+from rummykit.errors import AmbiguousMeldError, InvalidMeldError, OptionError, shown
 from rummykit.wilds import DealWilds
 
 __all__ = [
@@ -179,7 +179,8 @@ def _cards_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
         return cards
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise OptionError(
-            f"a meld's cards are a sequence of Card (e.g. parse_cards('QS QH QD')), not {cards!r}"
+            "a meld's cards are a sequence of Card (e.g. parse_cards('QS QH QD')), not "
+            f"{shown(cards)}"
         )
     return tuple(cards)
 
@@ -188,18 +189,25 @@ def _check_fields(meld: Meld) -> None:
     """Raise :class:`~rummykit.errors.OptionError` naming the first field of ``meld`` of the
     wrong type (a hand-built meld: the rule check and the meld's own text rely on them)."""
     if not isinstance(meld.kind, MeldKind):
-        raise OptionError(f"a meld's kind is a MeldKind (e.g. MeldKind.RUN), not {meld.kind!r}")
+        raise OptionError(
+            f"a meld's kind is a MeldKind (e.g. MeldKind.RUN), not {shown(meld.kind)}"
+        )
     for card in meld.cards:
         if not isinstance(card, Card):
             raise OptionError(
-                f"a meld holds Card values (Card('QS'), parse_cards('QS QH QD')), not {card!r}"
+                "a meld holds Card values (Card('QS'), parse_cards('QS QH QD')), not "
+                f"{shown(card)}"
             )
     if meld.rank is not None and not isinstance(meld.rank, Rank):
-        raise OptionError(f"a meld's rank is a Rank (e.g. Rank.QUEEN) or None, not {meld.rank!r}")
+        raise OptionError(
+            f"a meld's rank is a Rank (e.g. Rank.QUEEN) or None, not {shown(meld.rank)}"
+        )
     if meld.suit is not None and not isinstance(meld.suit, Suit):
-        raise OptionError(f"a meld's suit is a Suit (e.g. Suit.HEARTS) or None, not {meld.suit!r}")
+        raise OptionError(
+            f"a meld's suit is a Suit (e.g. Suit.HEARTS) or None, not {shown(meld.suit)}"
+        )
     if not isinstance(meld.start, int) or isinstance(meld.start, bool):
-        raise OptionError(f"a run's start is a whole number (1-14), not {meld.start!r}")
+        raise OptionError(f"a run's start is a whole number (1-14), not {shown(meld.start)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -236,8 +244,8 @@ class Meld:
         if self.kind is MeldKind.RUN:
             if self.suit is None or not 1 <= self.start <= ACE_HIGH - len(self.cards) + 1:
                 raise OptionError(
-                    f"a run needs a suit and positions within 1-14: suit {self.suit!r}, "
-                    f"start {self.start!r}, {len(self.cards)} card(s)"
+                    f"a run needs a suit and positions within 1-14: suit {shown(self.suit)}, "
+                    f"start {shown(self.start)}, {len(self.cards)} card(s)"
                 )
             if self.rank is not None:
                 raise OptionError("a run has no rank; give suit and start")
@@ -349,30 +357,31 @@ class Meld:
         # spaces backtracks quadratically on long runs of blanks (issue 11, item 2).
         if not isinstance(text, str):
             raise InvalidMeldError(
-                f"not a meld: {text!r} (a meld's text is a str)", rule="meld.syntax"
+                f"not a meld: {shown(text)} (a meld's text is a str)", rule="meld.syntax"
             )
         head, colon, listed = text.partition(":")
         words = head.split(maxsplit=1)
         if not colon or len(words) != 2 or words[0].lower() not in _MELD_KINDS:
             raise InvalidMeldError(
-                f"not a meld: {text!r} (write e.g. 'run 5H-7H: 5H 6H 9C' or 'set Q: QS QH 9C')",
+                f"not a meld: {shown(text)} (write e.g. 'run 5H-7H: 5H 6H 9C' or "
+                "'set Q: QS QH 9C')",
                 rule="meld.syntax",
             )
         kind = MeldKind(words[0].lower())
         cards = parse_cards(listed)
         if not cards:
-            raise InvalidMeldError(f"meld {text!r} lists no cards", rule="meld.syntax")
+            raise InvalidMeldError(f"meld {shown(text)} lists no cards", rule="meld.syntax")
         anchor = words[1].strip()
         if kind is not MeldKind.RUN:
             return cls(kind, cards, rank=Rank.parse(anchor))
         ends = anchor.split("-")
         if len(ends) != 2:
             raise InvalidMeldError(
-                f"run anchor {anchor!r} should be low-high, e.g. '5H-7H'", rule="meld.syntax"
+                f"run anchor {shown(anchor)} should be low-high, e.g. '5H-7H'", rule="meld.syntax"
             )
         low, high = Card.parse(ends[0]), Card.parse(ends[1])
         if low.suit is None or low.rank is None or high.rank is None:
-            raise InvalidMeldError(f"run anchor {anchor!r} names a joker", rule="meld.syntax")
+            raise InvalidMeldError(f"run anchor {shown(anchor)} names a joker", rule="meld.syntax")
         start = int(low.rank)
         if high.rank is Rank.ACE and len(cards) > 1:
             start = ACE_HIGH - len(cards) + 1
@@ -384,7 +393,8 @@ class Meld:
             or position_rank(end) is not high.rank
         ):
             raise InvalidMeldError(
-                f"run anchor {anchor!r} does not fit its {len(cards)} card(s)", rule="meld.syntax"
+                f"run anchor {shown(anchor)} does not fit its {len(cards)} card(s)",
+                rule="meld.syntax",
             )
         return cls(MeldKind.RUN, cards, suit=low.suit, start=start)
 

@@ -29,7 +29,7 @@ import attrs
 from rummykit.agents import Agent, check_agent, choose_move, make_agent, show_all
 from rummykit.engine.core import GameState, Variant
 from rummykit.engine.registry import variant
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 
 __all__ = [
     "GameResult",
@@ -312,9 +312,9 @@ def simulate(
     """
     chosen = variant(game) if isinstance(game, str) else game
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise OptionError(f"games must be a whole number of at least 0, got {games!r}")
+        raise OptionError(f"games must be a whole number of at least 0, got {shown(games)}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024:
-        raise OptionError(f"workers must be a whole number from 1 to 1024, got {workers!r}")
+        raise OptionError(f"workers must be a whole number from 1 to 1024, got {shown(workers)}")
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise OptionError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     names = [agents] * players if isinstance(agents, str) else list(agents)

@@ -29,7 +29,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from rummykit.cards import JOKER, Card, Rank, Suit
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 
 __all__ = [
     "AtMostHalf",
@@ -321,7 +321,7 @@ class WildRules:
         """Seed 004: the indicator's rank is wild; two naturals per set, the first-play
         exception, a set of the wild rank is natural, never reclaimed (R50, R52)."""
         if min_naturals < 0:
-            raise OptionError(f"min_naturals must not be negative, got {min_naturals}")
+            raise OptionError(f"min_naturals must not be negative, got {shown(min_naturals)}")
         return cls(
             selector=IndicatorRankWild(),
             limit=MinNaturals(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar, cast,
 import attrs
 
 from rummykit.cards import Card, DeckSpec
-from rummykit.errors import IllegalMoveError, OptionError
+from rummykit.errors import IllegalMoveError, OptionError, shown
 
 if TYPE_CHECKING:
     from rummykit.engine.moves import Move
@@ -44,23 +44,36 @@ def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
 
 
+#: The largest magnitude a seed, seat, score or deal number may have: far beyond any game
+#: (a 256-bit random seed has 78 digits), and small enough that every such number can be
+#: written out (Python refuses to print an int of more than 4,300 digits).
+WHOLE_LIMIT = 10**100
+
+
 def whole_number(value: object, what: str) -> int:
     """``value`` as an ``int`` if it is a whole number (an ``int`` or an integer type such
-    as NumPy's, not a ``bool``), else an :class:`~rummykit.errors.OptionError` naming
-    ``what``: ``7.9``, ``"7"`` or ``True`` are refused, not truncated or read."""
+    as NumPy's, not a ``bool``) of at most 100 digits, else an
+    :class:`~rummykit.errors.OptionError` naming ``what``: ``7.9``, ``"7"``, ``True`` or
+    ``10**100`` are refused, not truncated or read."""
     if not isinstance(value, bool):
         try:
-            return operator.index(value)  # type: ignore[arg-type]
+            number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
-    raise OptionError(f"{what} must be a whole number (int), not {value!r}")
+        else:
+            if -WHOLE_LIMIT < number < WHOLE_LIMIT:
+                return number
+            raise OptionError(
+                f"{what} must be a whole number of at most 100 digits, not {shown(number)}"
+            )
+    raise OptionError(f"{what} must be a whole number (int), not {shown(value)}")
 
 
 def _ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
     if value is None:
         return None
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise OptionError(f"scores must be a list of whole numbers, not {value!r}")
+        raise OptionError(f"scores must be a list of whole numbers, not {shown(value)}")
     return tuple(whole_number(v, "a score") for v in value)
 
 
@@ -405,7 +418,7 @@ class Variant:
         options = dict(self.options)
         if name not in options:
             known = ", ".join(sorted(options)) or "none"
-            raise OptionError(f"{self.id} has no option {name!r}; its options: {known}")
+            raise OptionError(f"{self.id} has no option {shown(name)}; its options: {known}")
         return options[name]
 
     def new_game(
@@ -433,8 +446,9 @@ class Variant:
             raise OptionError(
                 f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}"
             )
-        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-            raise OptionError(f"deal numbers start at 1, got {deal!r}")
+        deal = whole_number(deal, "the deal number")
+        if deal < 1:
+            raise OptionError(f"deal numbers start at 1, got {shown(deal)}")
         setup = Setup(deck=deck, scores=scores, dealer=dealer, deal=deal, first=first)
         if setup.scores is not None and len(setup.scores) != players:
             raise OptionError(f"scores lists {len(setup.scores)} seats for {players} players")

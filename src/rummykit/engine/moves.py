@@ -23,7 +23,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from rummykit.cards import Card
-from rummykit.errors import MoveParseError, quoted
+from rummykit.errors import MoveParseError, quoted, shown
 from rummykit.melds import Meld
 
 __all__ = [
@@ -71,7 +71,7 @@ def register_verb(verb: str, parser: VerbParser, *, example: str | None = None) 
     known = _VERBS.get(verb.lower())
     if known is not None and known is not parser:
         raise ValueError(
-            f"the move verb {verb!r} is already taken; reuse its move (e.g. "
+            f"the move verb {shown(verb)} is already taken; reuse its move (e.g. "
             "rummykit.engine.moves.Pass for 'pass') or choose another verb"
         )
     _VERBS[verb.lower()] = parser
@@ -229,7 +229,7 @@ def parse_move(text: str) -> Move:
     Raises :class:`~rummykit.errors.MoveParseError` (a ``ValueError``) quoting the input.
     """
     if not isinstance(text, str):
-        raise MoveParseError(f"a move's text is a str like 'discard QS', not {text!r}")
+        raise MoveParseError(f"a move's text is a str like 'discard QS', not {shown(text)}")
     words = text.strip().split(maxsplit=1)
     verb = words[0].lower() if words else ""
     rest = words[1].strip() if len(words) > 1 else ""
@@ -307,5 +307,5 @@ register_verb("knock", bare_verb(Knock()), example="knock")
 def not_a_move(value: object) -> str:
     """Why ``value`` cannot be played: it is not a :class:`Move` at all (say, the text of
     one)."""
-    hint = f"parse_move({value!r})" if isinstance(value, str) else "a Move such as Draw()"
-    return f"{value!r} is not a move; play {hint}, or one of legal_moves()"
+    hint = f"parse_move({shown(value)})" if isinstance(value, str) else "a Move such as Draw()"
+    return f"{shown(value)} is not a move; play {hint}, or one of legal_moves()"

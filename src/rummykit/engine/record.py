@@ -31,7 +31,14 @@ import attrs
 from rummykit.engine.core import GameState, Setup
 from rummykit.engine.moves import Move, parse_move
 from rummykit.engine.registry import ensure_rebuildable, variant
-from rummykit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError, quoted
+from rummykit.errors import (
+    IllegalMoveError,
+    MoveParseError,
+    OptionError,
+    RecordError,
+    quoted,
+    shown,
+)
 
 __all__ = ["FORMAT", "READS", "GameRecord", "GameResult"]
 
@@ -60,7 +67,7 @@ def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"record has the entry {key!r} twice")
+            raise RecordError(f"record has the entry {shown(key)} twice")
         out[key] = value
     return out
 
@@ -185,7 +192,7 @@ class GameRecord:
         found = data.get("format")
         if found not in READS:
             raise RecordError(
-                f"record format {found!r} is not supported; this rummykit reads "
+                f"record format {shown(found)} is not supported; this rummykit reads "
                 f"{' and '.join(map(repr, READS))}"
             )
         keys = _KEYS[found]
@@ -203,7 +210,7 @@ class GameRecord:
             raise RecordError("record 'options' and 'setup' must be JSON objects")
         for key in ("players", "seed"):
             if not _whole(data[key]):
-                raise RecordError(f"record {key!r} must be a whole number")
+                raise RecordError(f"record {shown(key)} must be a whole number")
         if found == READS[0]:
             moves, seats, result = _texts(data["moves"]), None, None
         else:

@@ -45,7 +45,14 @@ from typing import Final, TypeAlias
 import attrs
 
 from rummykit.engine.core import Variant, whole_number
-from rummykit.errors import OptionError, PluginWarning, RecordError, RegistryError, RummykitError
+from rummykit.errors import (
+    OptionError,
+    PluginWarning,
+    RecordError,
+    RegistryError,
+    RummykitError,
+    shown,
+)
 
 __all__ = [
     "BUILTINS",
@@ -273,7 +280,7 @@ class _Registry:
         if not isinstance(id, str) or not _ID.fullmatch(id):
             raise RegistryError(
                 f"a variant id is letters, digits, '.', '_' and '-' (starting with a "
-                f"letter or digit), not {id!r}"
+                f"letter or digit), not {shown(id)}"
             )
         self._discover()
         with self._lock:
@@ -295,7 +302,7 @@ class _Registry:
                     f"of its own, see Variant.derive)"
                 )
             if not callable(build):
-                raise RegistryError(f"register({id!r}, ...) needs a factory, not {build!r}")
+                raise RegistryError(f"register({id!r}, ...) needs a factory, not {shown(build)}")
             self._entries[id] = _Entry(
                 id,
                 f"register() with factory {_target_of(build) or repr(build)}",
@@ -325,7 +332,7 @@ class _Registry:
         entry = self._entries.get(id)
         if entry is None:
             raise OptionError(
-                f"unknown variant {id!r}; known variants: {', '.join(self.variants())} "
+                f"unknown variant {shown(id)}; known variants: {', '.join(self.variants())} "
                 f"(run `rummykit list`)"
             )
         build = self._load(entry)
@@ -334,7 +341,7 @@ class _Registry:
             unknown = sorted(set(options) - set(known))
             if unknown:
                 raise OptionError(
-                    f"{id} has no option {', '.join(map(repr, unknown))}; "
+                    f"{id} has no option {', '.join(map(shown, unknown))}; "
                     f"its options are: {', '.join(known) or 'none'}"
                 )
         built = build(**{name: plain_option(value) for name, value in options.items()})

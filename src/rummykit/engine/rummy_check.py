@@ -23,7 +23,7 @@ from rummykit.engine.moves import (
     not_a_move,
 )
 from rummykit.engine.rummy_state import Phase, RummyState, add_cards, remove_cards
-from rummykit.errors import IllegalMoveError
+from rummykit.errors import IllegalMoveError, shown
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import can_meet_contract
 from rummykit.wilds import WildMovement
@@ -105,7 +105,7 @@ def check(self: RummyRules, state: RummyState, move: object) -> IllegalMoveError
                 "take.depth",
                 "only the top discard may be taken ('take')"
                 if deepest <= 1
-                else f"take 1 to {deepest} cards from the top of the pile, not {count}",
+                else f"take 1 to {deepest} cards from the top of the pile, not {shown(count)}",
             )
         if self._can_take(state, count):
             return None
@@ -155,7 +155,7 @@ def check(self: RummyRules, state: RummyState, move: object) -> IllegalMoveError
             )
         discard_problem = self._discard_problem(state, move.card, hand)
         return None if discard_problem is None else illegal(*discard_problem)
-    return illegal("move.unknown", f"{move!r} is not a move of {state.variant.id}")
+    return illegal("move.unknown", f"{shown(move)} is not a move of {state.variant.id}")
 
 
 def _check_meld(
@@ -230,7 +230,7 @@ def _check_lay_off(
             "finish laying down your contract before laying off (R32)",
         )
     if not 0 <= move.target < len(state.table):
-        return illegal("layoff.no_meld", f"there is no meld #{move.target} on the table")
+        return illegal("layoff.no_meld", f"there is no meld #{shown(move.target)} on the table")
     if state.phase is Phase.PICKUP:
         if move.card != state.pending:
             return illegal("pickup.meld_first", _pickup_hint(state))
@@ -286,10 +286,10 @@ def _swap_problem(
     if move.card not in hand:
         return ("card.not_in_hand", f"you hold no {move.card}")
     if not 0 <= move.target < len(state.table):
-        return ("swap.no_meld", f"there is no meld #{move.target} on the table")
+        return ("swap.no_meld", f"there is no meld #{shown(move.target)} on the table")
     meld = state.table[move.target].meld
     if not 0 <= move.index < len(meld.cards):
-        return ("swap.no_card", f"meld #{move.target} has no card at position {move.index}")
+        return ("swap.no_card", f"meld #{move.target} has no card at position {shown(move.index)}")
     wild = meld.cards[move.index]
     stands = meld.represents[move.index]
     if not context.wilds.mask[wild]:
@@ -337,28 +337,28 @@ def _malformed(move: object) -> str | None:
     if not isinstance(move, Move):
         return not_a_move(move)
     if isinstance(move, (Discard, LayOff)) and type(move.card) is not Card:
-        return f"the card must be a Card (e.g. Card.parse('QH')), not {move.card!r}"
+        return f"the card must be a Card (e.g. Card.parse('QH')), not {shown(move.card)}"
     if isinstance(move, LayOff):
         if type(move.target) is not int:
-            return f"the target must be a table index (int), not {move.target!r}"
+            return f"the target must be a table index (int), not {shown(move.target)}"
         if move.end is not None and not isinstance(move.end, End):
-            return f"the end must be End.LOW, End.HIGH or None, not {move.end!r}"
+            return f"the end must be End.LOW, End.HIGH or None, not {shown(move.end)}"
     if isinstance(move, LayMeld):
         return malformed_meld(move.meld)
     if isinstance(move, Swap):
         if type(move.card) is not Card:
-            return f"the card must be a Card (e.g. Card.parse('QH')), not {move.card!r}"
+            return f"the card must be a Card (e.g. Card.parse('QH')), not {shown(move.card)}"
         if type(move.target) is not int or type(move.index) is not int:
             return (
                 f"the meld number and the position must be whole numbers (int), not "
-                f"{move.target!r} and {move.index!r}"
+                f"{shown(move.target)} and {shown(move.index)}"
             )
     if isinstance(move, TakeDiscard) and (type(move.count) is not int or move.count < 1):
-        return f"TakeDiscard takes a whole number of cards of at least 1, not {move.count!r}"
+        return f"TakeDiscard takes a whole number of cards of at least 1, not {shown(move.count)}"
     if isinstance(move, ChooseStart) and not isinstance(move.first, bool):
-        return f"ChooseStart takes True or False, not {move.first!r}"
+        return f"ChooseStart takes True or False, not {shown(move.first)}"
     if isinstance(move, Peg) and not isinstance(move.claim, bool):
-        return f"Peg takes True or False, not {move.claim!r}"
+        return f"Peg takes True or False, not {shown(move.claim)}"
     return None
 
 
@@ -367,10 +367,11 @@ def malformed_meld(meld: object) -> str | None:
     :class:`~rummykit.melds.Meld`, cards that are not :class:`~rummykit.cards.Card`, an
     anchor of the wrong type. (A meld from ``Meld.parse`` or the solver is well formed.)"""
     if not isinstance(meld, Meld):
-        return f"the meld must be a Meld (e.g. Meld.parse('run 3S-5S: 3S 4S 5S')), not {meld!r}"
+        example = "Meld.parse('run 3S-5S: 3S 4S 5S')"
+        return f"the meld must be a Meld (e.g. {example}), not {shown(meld)}"
     bad = next((card for card in meld.cards if type(card) is not Card), None)
     if bad is not None or not isinstance(meld.kind, MeldKind):
-        what = f"a card is {bad!r}" if bad is not None else f"the kind is {meld.kind!r}"
+        what = f"a card is {shown(bad)}" if bad is not None else f"the kind is {shown(meld.kind)}"
         return f"a meld holds Card values of a MeldKind, but {what}; build it with Meld.parse"
     if (
         (meld.rank is not None and not isinstance(meld.rank, Rank))
@@ -379,7 +380,8 @@ def malformed_meld(meld: object) -> str | None:
     ):
         return (
             f"a meld's anchor is a Rank, a Suit and a whole number start, not rank="
-            f"{meld.rank!r}, suit={meld.suit!r}, start={meld.start!r}; build it with Meld.parse"
+            f"{shown(meld.rank)}, suit={shown(meld.suit)}, start={shown(meld.start)}; build it "
+            "with Meld.parse"
         )
     return None
 

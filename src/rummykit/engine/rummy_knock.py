@@ -40,7 +40,7 @@ from rummykit.engine.rummy_state import (
     remove_cards,
     replace_at,
 )
-from rummykit.errors import IllegalMoveError
+from rummykit.errors import IllegalMoveError, shown
 from rummykit.melds import Meld, MeldKind
 from rummykit.pieces.knock import KnockRule
 from rummykit.pieces.outcome import DealEnd, TableMeld
@@ -347,7 +347,7 @@ def knock_check(
         return self._knock_check_meld(state, move.meld, hand, illegal)
     if isinstance(move, LayOff):
         return self._knock_check_lay_off(state, move, hand, illegal)
-    return illegal("move.unknown", f"{move!r} is not a move of {state.variant.id}")
+    return illegal("move.unknown", f"{shown(move)} is not a move of {state.variant.id}")
 
 
 def _knock_check_meld(
@@ -397,7 +397,7 @@ def _knock_check_lay_off(
     if move.card not in hand:
         return illegal("card.not_in_hand", f"you hold no {move.card}")
     if not 0 <= move.target < len(state.table):
-        return illegal("layoff.no_meld", f"there is no meld #{move.target} on the table")
+        return illegal("layoff.no_meld", f"there is no meld #{shown(move.target)} on the table")
     placed = state.table[move.target]
     if placed.owner != state.knocker:
         return illegal("layoff.own_meld", "lay off only on the knocker's melds")

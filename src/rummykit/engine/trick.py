@@ -80,7 +80,7 @@ from rummykit.engine.trick_state import (
     with_passes,
     without,
 )
-from rummykit.errors import IllegalMoveError, OptionError
+from rummykit.errors import IllegalMoveError, OptionError, shown
 from rummykit.pieces.deal import DeckRule
 from rummykit.pieces.outcome import DealEnd, DealScoring
 from rummykit.tricks import TrickRules
@@ -132,7 +132,7 @@ class ScoreEnd(Protocol):
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"{attribute.name} must be a positive whole number, not {value!r}")
+        raise OptionError(f"{attribute.name} must be a positive whole number, not {shown(value)}")
 
 
 @attrs.frozen
@@ -259,7 +259,9 @@ class TrickGameRules:
         phase = state.phase
         if isinstance(move, PlayCard):
             if type(move.card) is not Card:
-                return illegal("move.malformed", f"the card must be a Card, not {move.card!r}")
+                return illegal(
+                    "move.malformed", f"the card must be a Card, not {shown(move.card)}"
+                )
             if phase is not TrickPhase.TRICK:
                 return illegal("turn.phase", _expect(state))
             problem = self.tricks.problem(state.trick, state.hands[state.to_move], move.card)
@@ -268,7 +270,9 @@ class TrickGameRules:
             return None
         if isinstance(move, LayQuartet):
             if not isinstance(move.rank, Rank):
-                return illegal("move.malformed", f"the rank must be a Rank, not {move.rank!r}")
+                return illegal(
+                    "move.malformed", f"the rank must be a Rank, not {shown(move.rank)}"
+                )
             if phase is not TrickPhase.QUARTETS and phase is not TrickPhase.LAST:
                 return illegal("turn.phase", _expect(state))
             hand = state.hands[state.to_move]
@@ -287,7 +291,7 @@ class TrickGameRules:
             if phase is not TrickPhase.HALT:
                 return illegal("halt.not_offered", _expect(state))
             return None
-        return illegal("move.unknown", f"{move!r} is not a move of {state.variant.id}")
+        return illegal("move.unknown", f"{shown(move)} is not a move of {state.variant.id}")
 
     # -- playing -------------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ from rummykit.contracts import (
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import AceRule, MeldRules
 from rummykit.pieces import (
     DealerLeftStarts,
@@ -98,10 +98,10 @@ def contract_rummy(
     except ValueError:
         raise OptionError(
             "distinct_contract_melds must be 'touching' or 'suits' (R63), "
-            f"not {distinct_contract_melds!r}"
+            f"not {shown(distinct_contract_melds)}"
         ) from None
     if not isinstance(keep_top_discard, bool):
-        raise OptionError(f"keep_top_discard must be True or False, not {keep_top_discard!r}")
+        raise OptionError(f"keep_top_discard must be True or False, not {shown(keep_top_discard)}")
     schedule = _with_distinctness(schedules[deal_sizes], distinct)
     rules = RummyRules(
         deck_rule=ContractDeck(),

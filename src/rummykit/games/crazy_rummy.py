@@ -35,7 +35,7 @@ from rummykit.cards import DeckSpec
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import AceRule, MeldRules
 from rummykit.pieces import (
     DealerLeftStarts,
@@ -80,19 +80,19 @@ def crazy_rummy(
 ) -> Variant:
     """Build Crazy Rummy with the given options (see the module documentation)."""
     if decks != "auto" and (type(decks) is not int or decks not in (1, 2)):
-        raise OptionError(f"decks must be 1, 2 or 'auto' (R22), not {decks!r}")
+        raise OptionError(f"decks must be 1, 2 or 'auto' (R22), not {shown(decks)}")
     try:
         restriction = discard_rule_named(discard_restriction)
     except OptionError:
         raise OptionError(
             "discard_restriction must be 'discard_pile_and_single_card', 'single_card_only' "
-            f"or 'drawn_card_never' (R13), not {discard_restriction!r}"
+            f"or 'drawn_card_never' (R13), not {shown(discard_restriction)}"
         ) from None
     if restriction is DiscardRule.NONE:
         raise OptionError("Crazy Rummy always restricts discards (R13); pick one of its rules")
     table = PenaltyTable.crazy_rummy(penalties)
     if not isinstance(reply_turn, bool):
-        raise OptionError(f"reply_turn must be True or False, not {reply_turn!r}")
+        raise OptionError(f"reply_turn must be True or False, not {shown(reply_turn)}")
     rules = RummyRules(
         deck_rule=CrazyDeck(decks),
         deal=DealSpec(sizes=(7,), extra_to_first=1, upcard=False, first_player_draws=False),

@@ -67,7 +67,7 @@ from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
 from rummykit.engine.rummy_state import RummyState
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import MeldRules
 from rummykit.pieces import (
     TAKEN_KNOWN,
@@ -318,7 +318,9 @@ def crazy_rummy_faceup(
         whole("packs", packs, 1)
     deal_order = choice("deal_order", deal_order, [order.value for order in DealOrder], " (R51)")
     if not isinstance(set_copy_limit, bool):
-        raise OptionError(f"set_copy_limit must be True or False (R61), not {set_copy_limit!r}")
+        raise OptionError(
+            f"set_copy_limit must be True or False (R61), not {shown(set_copy_limit)}"
+        )
     whole("target", target, 1)
     whole("max_deals", max_deals, 1)
     whole("max_turns", max_turns, 1)

@@ -41,7 +41,7 @@ from rummykit.cards import DeckSpec
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import AceRule, Meld, MeldKind, MeldRules, SetSuits
 from rummykit.pieces import DealEnd, DealOutcome, DealSpec, FixedDeck, GamePosition, Pickup
 from rummykit.pieces.options import choice, whole
@@ -159,15 +159,16 @@ def crib_rummy(
 ) -> Variant:
     """Build Crib Rummy with the given options (see the module documentation)."""
     if type(jokers) is not int or jokers not in (2, 4):
-        raise OptionError(f"jokers must be 2 (106 cards) or 4 (108 cards), not {jokers!r}")
+        raise OptionError(f"jokers must be 2 (106 cards) or 4 (108 cards), not {shown(jokers)}")
     aces = choice("aces", aces, ("low", "either"), " (R49)")
     whole("target", target, 1)
     whole("max_deals", max_deals, 1)
     if not isinstance(strict_pegging, bool):
-        raise OptionError(f"strict_pegging must be True or False, not {strict_pegging!r}")
+        raise OptionError(f"strict_pegging must be True or False, not {shown(strict_pegging)}")
     if not isinstance(joker_respects_copy_limit, bool):
         raise OptionError(
-            f"joker_respects_copy_limit must be True or False, not {joker_respects_copy_limit!r}"
+            "joker_respects_copy_limit must be True or False, not "
+            f"{shown(joker_respects_copy_limit)}"
         )
     rules = RummyRules(
         deck_rule=FixedDeck(DeckSpec.standard(packs=2, extra_jokers=jokers)),

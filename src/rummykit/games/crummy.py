@@ -42,7 +42,7 @@ from rummykit.cards import DeckSpec, Rank
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.trick import TrickGameRules
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.pieces.options import whole
 from rummykit.pieces.outcome import DealOutcome
 from rummykit.tricks import OneOfEachSuit
@@ -178,7 +178,7 @@ def crummy(
     whole("repetitions", repetitions, 2)
     whole("max_deals", max_deals, 1)
     if not isinstance(halt, bool):
-        raise OptionError(f"halt must be True or False, not {halt!r}")
+        raise OptionError(f"halt must be True or False, not {shown(halt)}")
     rules = TrickGameRules(
         deck_rule=CrummyDeck(),
         tricks=OneOfEachSuit(),

@@ -51,7 +51,7 @@ from rummykit.contracts import CRUMMY_RUMMY_SCHEDULE
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import AceRule, MeldRules
 from rummykit.pieces import (
     ClaimOrder,
@@ -98,12 +98,12 @@ def crummy_rummy(
     """Build Crummy Rummy with the given options (see the module documentation)."""
     aces = choice("aces", aces, ("high", "either"), " (Aces also low)")
     if type(jokers_per_deck) is not int or not 0 <= jokers_per_deck <= 2:
-        raise OptionError(f"jokers_per_deck must be 0, 1 or 2 (R33), not {jokers_per_deck!r}")
+        raise OptionError(f"jokers_per_deck must be 0, 1 or 2 (R33), not {shown(jokers_per_deck)}")
     try:
         order = ClaimOrder(claim_order)
     except ValueError:
         raise OptionError(
-            f"claim_order must be 'main' or 'original' (R34), not {claim_order!r}"
+            f"claim_order must be 'main' or 'original' (R34), not {shown(claim_order)}"
         ) from None
     for name, value in (
         ("only_jokers_move", only_jokers_move),
@@ -112,7 +112,7 @@ def crummy_rummy(
         ("set_copy_limit", set_copy_limit),
     ):
         if not isinstance(value, bool):
-            raise OptionError(f"{name} must be True or False, not {value!r}")
+            raise OptionError(f"{name} must be True or False, not {shown(value)}")
     schedule = CRUMMY_RUMMY_SCHEDULE
     rules = RummyRules(
         deck_rule=CrummyDeck(jokers_per_deck),

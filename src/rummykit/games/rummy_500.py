@@ -28,7 +28,7 @@ from __future__ import annotations
 from rummykit.engine.core import Variant
 from rummykit.engine.registry import register
 from rummykit.engine.rummy import RummyRules
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.melds import AceRule, MeldRules
 from rummykit.pieces import (
     WHOLE_PILE,
@@ -54,9 +54,9 @@ CARD_POINTS = PenaltyTable((15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10))
 def rummy_500(*, target: int = 500, top_free: bool = False) -> Variant:
     """Build Rummy 500 with the given options (see the module documentation)."""
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise OptionError(f"target must be a positive whole number (500), not {target!r}")
+        raise OptionError(f"target must be a positive whole number (500), not {shown(target)}")
     if not isinstance(top_free, bool):
-        raise OptionError(f"top_free must be True or False, not {top_free!r}")
+        raise OptionError(f"top_free must be True or False, not {shown(top_free)}")
     rules = RummyRules(
         deck_rule=StandardPacks(per_players={5: 2, 6: 2, 7: 2, 8: 2}),
         deal=DealSpec(sizes=(7,), per_players={2: 13}),

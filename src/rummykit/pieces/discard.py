@@ -22,7 +22,7 @@ from typing import Final, Protocol
 import attrs
 
 from rummykit.cards import Card
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 
 __all__ = [
     "NO_RESTRICTION",
@@ -286,5 +286,5 @@ def discard_rule_named(name: str) -> DiscardRestriction:
         return _NAMED[name]
     except (KeyError, TypeError):
         raise OptionError(
-            f"no discard restriction {name!r}; choose one of {', '.join(_NAMED)} (R13)"
+            f"no discard restriction {shown(name)}; choose one of {', '.join(_NAMED)} (R13)"
         ) from None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 
 __all__ = ["CEILINGS", "MAX_RESHUFFLES", "MAX_TURNS", "choice", "flag", "whole"]
 
@@ -58,11 +58,11 @@ def whole(name: str, value: object, least: int, most: int | None = None) -> int:
     rummykit.errors.OptionError: max_turns must be at most 10000, not 1000000000
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
+        raise OptionError(f"{name} must be a whole number of at least {least}, not {shown(value)}")
     if most is None:
         most = CEILINGS.get(name)
     if most is not None and value > most:
-        raise OptionError(f"{name} must be at most {most}, not {value!r}")
+        raise OptionError(f"{name} must be at most {most}, not {shown(value)}")
     return int(value)  # an int subclass (an IntEnum member) as a plain int
 
 
@@ -81,12 +81,12 @@ def choice(name: str, value: object, allowed: Iterable[str], why: str = "") -> s
     texts = tuple(allowed)
     if not isinstance(value, str) or value not in texts:
         names = " or ".join(filter(None, [", ".join(map(repr, texts[:-1])), repr(texts[-1])]))
-        raise OptionError(f"{name} must be {names}{why}, not {value!r}")
+        raise OptionError(f"{name} must be {names}{why}, not {shown(value)}")
     return str.__str__(value)
 
 
 def flag(name: str, value: object) -> bool:
     """``value`` if it is ``True`` or ``False``."""
     if not isinstance(value, bool):
-        raise OptionError(f"{name} must be True or False, not {value!r}")
+        raise OptionError(f"{name} must be True or False, not {shown(value)}")
     return value

@@ -59,6 +59,7 @@ _BAD_VALUES: tuple[object, ...] = (
     1.5,
     -1,
     10**12,
+    10**5000,  # more digits than Python prints: a message that shows it must not raise
     True,
     26,
     b"\x00",

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from rummykit.cards import Card, parse_cards
 from rummykit.engine.core import GameState, Variant, shuffled
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.pieces.deal import DealRule, Dealt
 
 __all__ = ["deal_order", "stacked_game"]
@@ -46,7 +46,9 @@ def _dealt_top(
     clockwise from the dealer's left."""
     players = len(hands)
     if not 0 <= dealer < players:
-        raise OptionError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        raise OptionError(
+            f"the dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}"
+        )
     rules = getattr(game.rules, "deal", None)
     if isinstance(rules, DealRule):
         dealt = Dealt(
