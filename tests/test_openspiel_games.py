@@ -28,7 +28,7 @@ except ImportError:
 import rummykit.adapters.openspiel as rummykit_openspiel
 from rummykit.adapters.observations import observation_vector
 from rummykit.adapters.openspiel_games import game_name
-from rummykit.errors import OptionError
+from rummykit.errors import ActionError, OptionError
 
 #: Options that keep a random game short enough for the test (the safeguards end deals
 #: that run long; the games are otherwise the defaults).
@@ -121,3 +121,16 @@ def test_observations_come_from_the_seats_view() -> None:
         text = observer.string_from(state, seat)
         assert '"format": "rummykit-view"' in text and f'"seat": {seat}' in text
     assert state.observation_string(1) == observer.string_from(state, 1)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("gin-rummy", 2), ("crazy-rummy", 3)])
+def test_an_illegal_action_is_refused_naming_the_legal_ones(game_id: str, players: int) -> None:
+    # crazy-rummy numbers actions by their index among the legal moves: -2 or one past the
+    # last must be refused, not read as an index from the end or raise IndexError
+    state = _load(game_id, players).new_initial_state()
+    state.apply_action(3)  # the chance node: the deal's seed
+    legal = state.legal_actions()
+    for action in (-2, max(legal) + 1):  # (OpenSpiel itself refuses -1)
+        with pytest.raises(ActionError, match=f"action {action} is not legal now; legal: "):
+            state.apply_action(action)
+    assert state.legal_actions() == legal

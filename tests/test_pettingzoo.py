@@ -25,6 +25,7 @@ except ImportError:
         "PettingZoo is not installed (pip install 'rummykit[pettingzoo]')", allow_module_level=True
     )
 
+from rummykit.adapters.observations import legal_listed
 from rummykit.adapters.pettingzoo import (
     RummykitEnv,
     env,
@@ -33,7 +34,7 @@ from rummykit.adapters.pettingzoo import (
 )
 from rummykit.cards import Suit
 from rummykit.engine.trick_state import TrickPhase
-from rummykit.errors import OptionError
+from rummykit.errors import ActionError, OptionError
 from rummykit.testing.stacking import deal_order
 
 CASES = [
@@ -107,8 +108,34 @@ def test_actions_are_codec_numbers_or_legal_move_indices() -> None:
     assert crazy.action_space(crazy.agent_selection).n == 512  # indices into the legal moves
     observation, *_, info = crazy.last()
     assert observation["action_mask"].sum() == len(info["moves"])
-    with pytest.raises(OptionError, match="not legal"):
+    with pytest.raises(ActionError, match=r"action 8 is not legal now; legal: 0: discard .*, 7: "):
         crazy.step(len(info["moves"]))
+
+
+def test_an_illegal_action_is_refused_naming_the_legal_ones_and_changes_nothing() -> None:
+    gin = env("gin-rummy", players=2)
+    gin.reset(seed=1)
+    before = gin.state
+    legal = [int(a) for a in np.flatnonzero(gin.observe(gin.agent_selection)["action_mask"])]
+    assert legal == [52, 54]  # OpenSpiel's ids: take the upcard, pass
+    with pytest.raises(ActionError, match=r"action 0 is not legal now; legal: 52: take, 54: pass"):
+        gin.step(0)
+    for wrong in (52.0, "52", None, True):
+        with pytest.raises(ActionError, match="an action is a whole number"):
+            gin.step(wrong)  # type: ignore[arg-type]
+    assert gin.state is before
+    gin.step(np.int64(54))  # a NumPy integer, as a learner's policy gives
+    assert gin.state is not before and gin.state.moves[-1] == rummykit.Pass()
+
+
+def test_a_refusal_lists_the_first_twelve_legal_actions_and_counts_the_rest() -> None:
+    cards = rummykit.parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2H")
+    moves = [(10 + i, rummykit.Discard(card)) for i, card in enumerate(cards)]
+    assert legal_listed(moves, by_number=True).endswith(
+        "20: discard QS, 21: discard KS and 2 more"
+    )
+    assert legal_listed(moves[:2], by_number=False) == "legal: 0: discard 2S, 1: discard 3S"
+    assert legal_listed([], by_number=True) == "no action is legal now"
 
 
 def test_the_observation_is_built_from_the_seats_view_only() -> None:

@@ -28,11 +28,12 @@ import numpy as np
 import pyspiel
 
 import rummykit
-from rummykit.adapters.observations import observation_size, observation_vector
+from rummykit.adapters.observations import legal_listed, observation_size, observation_vector
 from rummykit.codec import Codec, codec
 from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
 from rummykit.engine.trick import TrickGameRules
+from rummykit.errors import ActionError, shown
 from rummykit.sim import MAX_MOVES
 
 __all__ = ["RummykitGame", "RummykitState", "game_name", "register_games"]
@@ -207,8 +208,11 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
             for number, move in moves:
                 if number == action:
                     return move
-            raise ValueError(f"action {action} is not legal now")
-        return moves[action][1]
+        elif 0 <= action < len(moves):
+            return moves[action][1]
+        raise ActionError(
+            f"action {shown(action)} is not legal now; {legal_listed(moves, self.spec.by_number)}"
+        )
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:

@@ -40,12 +40,17 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import rummykit
-from rummykit.adapters.observations import observation_size, observation_vector
+from rummykit.adapters.observations import (
+    action_number,
+    legal_listed,
+    observation_size,
+    observation_vector,
+)
 from rummykit.codec import codec
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
 from rummykit.engine.trick import TrickGameRules
-from rummykit.errors import OptionError
+from rummykit.errors import ActionError, OptionError, shown
 
 __all__ = ["RummykitEnv", "env", "observation_size", "observation_vector"]
 
@@ -160,8 +165,8 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None and action is not None
-        move = self._move_of(int(action))
+        assert self.state is not None
+        move = self._move_of(action_number(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.state = self.state.apply(move)
@@ -177,8 +182,9 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
                     return move
         elif 0 <= action < len(self._legal):
             return self._legal[action][1]
-        legal = ", ".join(f"{i}: {m}" for i, (_, m) in enumerate(self._legal))
-        raise OptionError(f"action {action} is not legal now; legal: {legal}")
+        raise ActionError(
+            f"action {shown(action)} is not legal now; {legal_listed(self._legal, self.by_number)}"
+        )
 
     def _finish(self) -> None:
         assert self.state is not None
