@@ -115,6 +115,12 @@ def test_moves_and_states_of_another_game_are_refused() -> None:
         decode(crummy, 69, state)
     with pytest.raises(ActionError, match="an int"):
         decode(crummy, "3", state)  # type: ignore[arg-type]
+
+    class Index:  # an integer type such as NumPy's: it has __index__
+        def __index__(self) -> int:
+            return 68
+
+    assert decode(crummy, Index(), state) == decode(crummy, 68, state)  # type: ignore[arg-type]
     with pytest.raises(ActionError, match="not a game state"):
         mask("gin")  # type: ignore[arg-type]
     assert issubclass(ActionError, ValueError)

@@ -48,6 +48,7 @@ and ``len()`` works where the size fits a machine integer.
 from __future__ import annotations
 
 import math
+import operator
 import sys
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -81,6 +82,7 @@ from rummykit.wilds import DealInfo, NoWilds
 __all__ = [
     "ActionMask",
     "Codec",
+    "action_number",
     "action_size",
     "codec",
     "decode",
@@ -197,14 +199,33 @@ def _check_state(game: Codec, state: GameState) -> None:
         )
 
 
+def action_number(action: object) -> int:
+    """``action`` as an ``int``: any whole number type (a NumPy integer, as learning code
+    gives), never a ``bool``, a ``float`` or a text, which
+    :class:`~rummykit.errors.ActionError` refuses rather than truncate or read.
+
+    >>> action_number(7)
+    7
+    >>> action_number(1.5)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ActionError: an action number is an int (or a NumPy integer), not 1.5
+    """
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ActionError(f"an action number is an int (or a NumPy integer), not {shown(action)}")
+
+
 def _check_action(game: Codec, action: object) -> int:
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise ActionError(f"an action number is an int, not {shown(action)}")
+    action = action_number(action)
     if not 0 <= action < game.size:
         raise ActionError(
             f"action {shown(action)} is outside 0-{game.size - 1} for {game.variant_id}"
         )
-    return int(action)
+    return action
 
 
 # -- the trick family ---------------------------------------------------------------------

@@ -1,10 +1,9 @@
 """Observation vectors for learning code: a seat's view as a fixed-length vector of floats,
 shared by the PettingZoo environments and the OpenSpiel games (needs NumPy), and the
-checks both make of an action a learner plays."""
+list of legal actions both give when they refuse one."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -16,9 +15,9 @@ from rummykit.engine.moves import Move
 from rummykit.engine.rummy_state import Phase, RummyView
 from rummykit.engine.trick_state import TrickPhase, TrickView
 from rummykit.engine.views import View
-from rummykit.errors import ActionError, OptionError, shown
+from rummykit.errors import OptionError
 
-__all__ = ["action_number", "legal_listed", "observation_size", "observation_vector"]
+__all__ = ["legal_listed", "observation_size", "observation_vector"]
 
 #: Card codes 0-52 (the joker last).
 _CODES: Final = 53
@@ -37,26 +36,6 @@ def _one_hot(index: int | None, size: int, out: np.ndarray[Any, Any], at: int) -
 
 #: Legal moves an error message lists before it says how many more there are.
 LISTED: Final = 12
-
-
-def action_number(action: object) -> int:
-    """``action`` as an ``int``: any whole number type (a NumPy integer, as learning code
-    gives), never a ``bool``, a ``float`` or a text, which
-    :class:`~rummykit.errors.ActionError` refuses rather than truncate or read.
-
-    >>> action_number(np.int64(3)), action_number(7)
-    (3, 7)
-    >>> action_number(1.5)
-    Traceback (most recent call last):
-    ...
-    rummykit.errors.ActionError: an action is a whole number (int), not 1.5
-    """
-    if not isinstance(action, bool):
-        try:
-            return operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise ActionError(f"an action is a whole number (int), not {shown(action)}")
 
 
 def legal_listed(moves: Sequence[tuple[int, Move]], by_number: bool) -> str:

@@ -40,13 +40,8 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import rummykit
-from rummykit.adapters.observations import (
-    action_number,
-    legal_listed,
-    observation_size,
-    observation_vector,
-)
-from rummykit.codec import codec
+from rummykit.adapters.observations import legal_listed, observation_size, observation_vector
+from rummykit.codec import action_number, codec
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
 from rummykit.engine.trick import TrickGameRules
