@@ -91,7 +91,7 @@ def _option_values() -> st.SearchStrategy[object]:
         | HUGE
         | st.floats()
         | st.text(max_size=8)
-        | st.text(max_size=5000).filter(lambda t: len(t) > 1000)
+        | st.text(min_size=1001, max_size=5000)
         | st.binary(max_size=4)
         | st.sampled_from([*_Text, *_Number])
         | st.integers(0, 5)
