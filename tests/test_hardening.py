@@ -19,8 +19,12 @@ from helpers import random_game
 
 import rummykit
 from rummykit import Card, GameRecord, parse_move
+from rummykit.agents import GreedyAgent, make_agent
 from rummykit.engine import table
-from rummykit.errors import MoveParseError, OptionError, RecordError
+from rummykit.engine.moves import Discard, LayOff, Swap, TakeDiscard
+from rummykit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError
+from rummykit.search import ISMCTSAgent, SearchAgent, sample_state
+from rummykit.sim import agent_rng, game_seed, play_game, simulate
 
 # -- item 1: unbounded options -------------------------------------------------------------
 
@@ -209,6 +213,112 @@ def test_item8_a_huge_value_is_refused_with_a_short_message(build, says) -> None
     with pytest.raises(OptionError, match=says) as raised:
         build()
     assert len(str(raised.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("run", "says"),
+    [
+        ({"players": 10**5000}, "players must be a whole number of at most 100 digits"),
+        ({"players": 10**99}, "gin-rummy is for 2-2 players, not <an int of 100 digits>"),
+        ({"players": "2"}, "players must be a whole number"),
+        ({"seed": 10**5000}, "the seed must be a whole number of at most 100 digits"),
+        ({"seed": 1.5}, "the seed must be a whole number"),
+        ({"workers": 10**5000}, "workers must be a whole number from 1 to 1024"),
+        ({"executor": 10**5000}, "executor must be a concurrent.futures.Executor"),
+        ({"agents": [10**5000, 10**5000]}, "an agent needs a choose"),
+        ({"agents": "x" * 10**5}, "unknown agent 'xxx"),
+    ],
+)
+def test_item7_simulate_checks_its_arguments_before_sizing_anything(run, says) -> None:
+    # players=10**99 once built a list of 10**99 seats; huge numbers broke the messages
+    arguments = {"players": 2, "games": 1, **run}
+    with pytest.raises(OptionError, match=says) as raised:
+        simulate("gin-rummy", **arguments)
+    assert len(str(raised.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("run", "says"),
+    [
+        ({"players": 10**5000}, "players must be a whole number of at most 100 digits"),
+        ({"seed": 10**5000}, "the seed must be a whole number of at most 100 digits"),
+        ({"max_moves": 1.5}, "max_moves must be a whole number"),
+    ],
+)
+def test_item7_play_game_checks_its_arguments(run, says) -> None:
+    arguments = {"players": 2, "seed": 1, "agents": [GreedyAgent()] * 2, **run}
+    with pytest.raises(OptionError, match=says):
+        play_game(rummykit.variant("gin-rummy"), **arguments)
+
+
+def test_item7_game_seeds_and_agent_generators_take_whole_numbers_only() -> None:
+    with pytest.raises(OptionError, match="the seed must be a whole number of at most 100"):
+        game_seed(10**5000, 0)
+    with pytest.raises(OptionError, match="the game index must be a whole number"):
+        game_seed(0, 1.5)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="the seed must be a whole number"):
+        agent_rng("7")  # type: ignore[arg-type]
+    assert game_seed(10**99, 3) == game_seed(10**99, 3)
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        ({"determinizations": 1.5}, "determinizations must be a whole number"),
+        ({"determinizations": 0}, "determinizations must be at least 1, not 0"),
+        ({"determinizations": 10**5000}, "determinizations must be a whole number of at most"),
+        ({"depth": True}, "depth must be a whole number"),
+        ({"prune_after": 1}, "prune_after must be at least 2"),
+        ({"confidence": float("nan")}, "confidence must be a finite number"),
+        ({"confidence": -1}, "confidence must be at least 0"),
+        ({"seconds": "1"}, "seconds must be a number"),
+        ({"seconds": 10**5000}, "seconds must be a finite number"),
+        ({"rollout": 10**5000}, "rollout must be one of 'greedy', 'random', not <an int"),
+        ({"objective": "win"}, "objective must be one of 'standing', 'points'"),
+    ],
+)
+def test_item8_search_settings_are_checked_with_short_messages(settings, says) -> None:
+    # 1.5 samples was taken and failed in the first decision; 10**5000 broke attrs' message
+    with pytest.raises(OptionError, match=says) as raised:
+        SearchAgent(**settings)
+    assert len(str(raised.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        ({"iterations": 2.0}, "iterations must be a whole number"),
+        ({"exploration": -0.5}, "exploration must be at least 0"),
+        ({"stalled_depth": 0}, "stalled_depth must be at least 1"),
+    ],
+)
+def test_item8_ismcts_settings_are_checked(settings, says) -> None:
+    with pytest.raises(OptionError, match=says):
+        ISMCTSAgent(**settings)
+
+
+def test_item8_an_agent_name_of_any_type_is_refused_naming_the_agents() -> None:
+    for name in (10**5000, ["greedy"], None):
+        with pytest.raises(OptionError, match=r"unknown agent .*; choose from random, greedy"):
+            make_agent(name)  # type: ignore[arg-type]
+
+
+def test_item8_sample_state_wants_a_random_generator() -> None:
+    view = rummykit.variant("gin-rummy").new_game(players=2).view(0)
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random, not 5"):
+        sample_state(view, 5)  # type: ignore[arg-type]
+
+
+def test_item5_a_hand_built_move_with_a_huge_number_still_has_a_text() -> None:
+    huge = 10**5000
+    assert str(LayOff(Card("5H"), huge)) == "lay 5H on #<an int of 5,001 digits>"
+    assert str(Swap(Card("5H"), 0, huge)).endswith("at <an int of 5,001 digits>")
+    assert str(Discard(huge)) == "discard <an int of 5,001 digits>"  # type: ignore[arg-type]
+    assert repr(TakeDiscard(huge)) == "TakeDiscard(<an int of 5,001 digits>)"
+    assert str(LayOff(Card("5H"), 0, "low")) == "lay 5H on #0 'low'"  # type: ignore[arg-type]
+    state = rummykit.variant("crazy-rummy").new_game(players=3, seed=1)
+    with pytest.raises(IllegalMoveError, match="lay 5H on #<an int of 5,001 digits>"):
+        state.apply(LayOff(Card("5H"), huge))
 
 
 def test_item7_a_view_names_a_seat_by_number() -> None:

@@ -99,11 +99,11 @@ def check_agent(agent: object) -> None:
     """Raise :class:`~rummykit.errors.OptionError` unless ``agent`` looks like an
     :class:`Agent`: a ``choose`` taking a view, the legal moves and a generator (agents
     written for the old ``choose(state, rng)`` are told how to change)."""
-    from rummykit.errors import OptionError
+    from rummykit.errors import OptionError, shown
 
     choose = getattr(agent, "choose", None)
     if not callable(choose):
-        raise OptionError(f"an agent needs a choose(view, legal, rng) method: {agent!r}")
+        raise OptionError(f"an agent needs a choose(view, legal, rng) method: {shown(agent)}")
     try:
         parameters = inspect.signature(choose).parameters.values()
     except (TypeError, ValueError):  # a callable without a signature: take it on trust
@@ -516,10 +516,11 @@ def make_agent(name: str) -> Agent:
     greedy agent with :attr:`~GreedyAgent.careful` play), ``"search"``
     (:class:`rummykit.search.SearchAgent` with its defaults) or ``"ismcts"``
     (:class:`rummykit.search.ISMCTSAgent` with its defaults)."""
-    from rummykit.errors import OptionError
+    from rummykit.errors import OptionError, shown
 
     try:
         agent: Agent = AGENTS[name]()
-    except KeyError:
-        raise OptionError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}") from None
+    except (KeyError, TypeError):  # TypeError: a name that cannot be a key (a list)
+        listed = ", ".join(AGENTS)
+        raise OptionError(f"unknown agent {shown(name)}; choose from {listed}") from None
     return agent

@@ -28,6 +28,7 @@ from typing import Final
 
 import attrs
 
+from rummykit._settings import count, one_of, real
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, _stalled, choose_move
 from rummykit.cards import Card
 from rummykit.engine.core import GameState, Variant
@@ -36,7 +37,7 @@ from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.rummy_deal import deal_outcome
 from rummykit.engine.rummy_state import RummyView
 from rummykit.engine.views import Hidden, View
-from rummykit.errors import OptionError
+from rummykit.errors import OptionError, shown
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
 from rummykit.reading import _Reader, _Trail, fix_at
@@ -67,6 +68,8 @@ def sample_state(view: View, rng: random.Random, recall: Recall | None = None) -
     in their places in the pile, the cards other seats were seen to take in their hands. A
     memory that does not fit the view (or a view of another seat's turn, whose drawn card
     the sample must guess) is not used."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {shown(rng)}")
     game = getattr(view, "game", None)
     sample = getattr(getattr(game, "rules", None), "sample", None)
     if not callable(sample):
@@ -150,19 +153,15 @@ class SearchAgent:
     """
 
     name: str = "search"
-    determinizations: int = attrs.field(default=8, validator=attrs.validators.ge(1))
-    seconds: float | None = None
-    rollout: str = attrs.field(
-        default="greedy", validator=attrs.validators.in_(("greedy", "random"))
-    )
-    max_candidates: int = attrs.field(default=6, validator=attrs.validators.ge(2))
+    determinizations: int = attrs.field(default=8, validator=count(1))
+    seconds: float | None = attrs.field(default=None, validator=real(0, optional=True))
+    rollout: str = attrs.field(default="greedy", validator=one_of(("greedy", "random")))
+    max_candidates: int = attrs.field(default=6, validator=count(2))
     #: Moves a rollout plays at most; a deal still going then (a stalled deal, which the
     #: game's safeguard would end later) is scored as it stands, as ``depth`` scores it.
-    horizon: int = attrs.field(default=2000, validator=attrs.validators.ge(1))
+    horizon: int = attrs.field(default=2000, validator=count(1))
     #: Moves a rollout plays before the deal is scored as it stands (``None``: to its end).
-    depth: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
-    )
+    depth: int | None = attrs.field(default=None, validator=count(1, optional=True))
     #: In a deal that has stalled (by the public counters the greedy agent goes by: the
     #: discard pile made a new stock twice, or 50 turns a player), moves a rollout plays
     #: before the deal is scored as it stands (``None``: as in any other deal). A stalled
@@ -170,19 +169,17 @@ class SearchAgent:
     #: circulating at random: rolling it out to there cost seconds a decision (17 times the
     #: time of the cut in stalled face-up deals, which chose the same move in 23 of 30).
     stalled_depth: int | None = attrs.field(
-        default=STALLED_DEPTH, validator=attrs.validators.optional(attrs.validators.ge(1))
+        default=STALLED_DEPTH, validator=count(1, optional=True)
     )
     #: How many standard errors a move's mean gain over the greedy choice must clear.
-    confidence: float = attrs.field(default=2.0, validator=attrs.validators.ge(0))
+    confidence: float = attrs.field(default=2.0, validator=real(0))
     #: Samples after which candidates that look no better than the greedy choice stop being
     #: played (``None``: every candidate plays every sample). From then on, after each
     #: sample, a candidate whose mean gain over the greedy choice plus one standard error is
     #: not above zero is dropped (it keeps the samples it played), and the decision ends
     #: when every candidate but the greedy choice is dropped: ``determinizations`` becomes
     #: a budget that only the decisions still in doubt spend.
-    prune_after: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.ge(2))
-    )
+    prune_after: int | None = attrs.field(default=None, validator=count(2, optional=True))
     #: Remember what the seat saw (:class:`~rummykit.recall.Recall`): the covered discards
     #: and the cards other seats took. The agent then needs to see the view after every
     #: move (:meth:`observe`, which :func:`~rummykit.sim.play_game` and
@@ -202,9 +199,9 @@ class SearchAgent:
     infer: bool = False
     #: Replays a turn may spend looking for a first sample the other seats' moves allow
     #: (then the turn is sampled as without ``infer``).
-    infer_tries: int = attrs.field(default=64, validator=attrs.validators.ge(1))
+    infer_tries: int = attrs.field(default=64, validator=count(1))
     #: Swaps of hidden cards tried for each sample after the first consistent one.
-    infer_steps: int = attrs.field(default=4, validator=attrs.validators.ge(0))
+    infer_steps: int = attrs.field(default=4, validator=count(0))
     #: Per seat, the views since its last turn (with ``infer``), and their reader.
     _trails: dict[int, _Trail] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     _readers: dict[int, _Reader] = attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -224,7 +221,7 @@ class SearchAgent:
     #: far ahead before the last deal then plays safe, a seat far behind takes its chances.
     objective: str = attrs.field(
         default="points",
-        validator=attrs.validators.in_(("standing", "points", "lead", "game")),
+        validator=one_of(("standing", "points", "lead", "game")),
     )
     #: Play the seat as the careful greedy agent does (:attr:`GreedyAgent.careful
     #: <rummykit.agents.GreedyAgent.careful>`, which differs from greedy play in contract
@@ -406,25 +403,21 @@ class ISMCTSAgent:
     """
 
     name: str = "ismcts"
-    iterations: int = attrs.field(default=256, validator=attrs.validators.ge(1))
-    seconds: float | None = None
+    iterations: int = attrs.field(default=256, validator=count(1))
+    seconds: float | None = attrs.field(default=None, validator=real(0, optional=True))
     #: The weight of the exploration term of the upper confidence bound (times the spread
     #: of the margins seen so far).
-    exploration: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
-    max_candidates: int = attrs.field(default=6, validator=attrs.validators.ge(2))
-    rollout: str = attrs.field(
-        default="greedy", validator=attrs.validators.in_(("greedy", "random"))
-    )
+    exploration: float = attrs.field(default=0.7, validator=real(0))
+    max_candidates: int = attrs.field(default=6, validator=count(2))
+    rollout: str = attrs.field(default="greedy", validator=one_of(("greedy", "random")))
     #: Moves a rollout plays at most (a stalled deal is then scored as it stands).
-    horizon: int = attrs.field(default=2000, validator=attrs.validators.ge(1))
+    horizon: int = attrs.field(default=2000, validator=count(1))
     #: Moves a rollout plays before the deal is scored as it stands (``None``: to its end).
-    depth: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
-    )
+    depth: int | None = attrs.field(default=None, validator=count(1, optional=True))
     #: As :attr:`SearchAgent.stalled_depth`: in a deal that has stalled, moves a rollout
     #: plays before the deal is scored as it stands.
     stalled_depth: int | None = attrs.field(
-        default=STALLED_DEPTH, validator=attrs.validators.optional(attrs.validators.ge(1))
+        default=STALLED_DEPTH, validator=count(1, optional=True)
     )
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:

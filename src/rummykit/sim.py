@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from rummykit.agents import Agent, check_agent, choose_move, make_agent, show_all
-from rummykit.engine.core import GameState, Variant
+from rummykit.engine.core import GameState, Variant, whole_number
 from rummykit.engine.registry import variant
 from rummykit.errors import OptionError, shown
 
@@ -48,11 +48,12 @@ MAX_MOVES = 200_000
 def agent_rng(seed: int) -> random.Random:
     """The generator the agents of the game seeded with ``seed`` draw from (so a game can be
     watched or replayed move for move outside :func:`play_game`)."""
-    return random.Random(f"rummykit-agents:{seed}")
+    return random.Random(f"rummykit-agents:{whole_number(seed, 'the seed')}")
 
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``."""
+    seed, index = whole_number(seed, "the seed"), whole_number(index, "the game index")
     return random.Random(f"rummykit:{seed}:{index}").getrandbits(48)
 
 
@@ -70,6 +71,8 @@ def play_game(
     game: Variant, *, players: int, seed: int, agents: Sequence[Agent], max_moves: int = MAX_MOVES
 ) -> GameResult:
     """Play one game to the end, agent ``agents[seat]`` choosing for each seat."""
+    players = game.player_count(players)
+    max_moves = whole_number(max_moves, "max_moves")
     if len(agents) != players:
         raise OptionError(f"{players} players need {players} agents, got {len(agents)}")
     for agent in agents:
@@ -311,12 +314,13 @@ def simulate(
     True
     """
     chosen = variant(game) if isinstance(game, str) else game
+    players, seed = chosen.player_count(players), whole_number(seed, "the seed")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise OptionError(f"games must be a whole number of at least 0, got {shown(games)}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024:
         raise OptionError(f"workers must be a whole number from 1 to 1024, got {shown(workers)}")
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
-        raise OptionError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+        raise OptionError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     names = [agents] * players if isinstance(agents, str) else list(agents)
     seats = [make_agent(a) if isinstance(a, str) else a for a in names]
     if len(seats) != players:

@@ -421,6 +421,23 @@ class Variant:
             raise OptionError(f"{self.id} has no option {shown(name)}; its options: {known}")
         return options[name]
 
+    def player_count(self, players: object) -> int:
+        """``players`` as a number of players this variant is for, else an
+        :class:`~rummykit.errors.OptionError` saying what it is for (as :meth:`new_game`
+        checks it; callers that size anything by the count check it first).
+
+        >>> import rummykit
+        >>> rummykit.variant("gin-rummy").player_count(3)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.OptionError: gin-rummy is for 2-2 players, not 3
+        """
+        count = whole_number(players, "players")
+        if not self.min_players <= count <= self.max_players:
+            span = f"{self.min_players}-{self.max_players}"
+            raise OptionError(f"{self.id} is for {span} players, not {shown(count)}")
+        return count
+
     def new_game(
         self,
         *,
@@ -436,16 +453,12 @@ class Variant:
         ``deal`` and ``first`` stack a game or a single deal (see :class:`Setup`). Every
         number must be an ``int`` (not a ``bool``, ``float`` or ``str``): anything else is an
         :class:`~rummykit.errors.OptionError`."""
-        players = whole_number(players, "players")
+        players = self.player_count(players)
         seed = whole_number(seed, "the seed")
         if dealer is not None:
             dealer = whole_number(dealer, "dealer")
         if first is not None:
             first = whole_number(first, "first")
-        if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}"
-            )
         deal = whole_number(deal, "the deal number")
         if deal < 1:
             raise OptionError(f"deal numbers start at 1, got {shown(deal)}")

@@ -86,6 +86,22 @@ class End(enum.Enum):
     HIGH = "high"
 
 
+def _field(value: object) -> str:
+    """A move's field in its text: a card or meld as its text, anything else (a hand-built
+    move may hold any value until the rule check refuses it) as
+    :func:`~rummykit.errors.shown` shows it, so that even an ``int`` too long for Python
+    to print gives a text.
+
+    >>> _field(Card("5H")), _field(3), _field(10**5000)
+    ('5H', '3', '<an int of 5,001 digits>')
+    """
+    return str(value) if isinstance(value, (Card, Meld)) else shown(value)
+
+
+def _end(end: object) -> str:
+    return end.value if isinstance(end, End) else _field(end)
+
+
 @attrs.frozen
 class Draw(Move):
     """Draw the top card of the stock."""
@@ -104,10 +120,10 @@ class TakeDiscard(Move):
     count: int = 1
 
     def __str__(self) -> str:
-        return "take" if self.count == 1 else f"take {self.count}"
+        return "take" if self.count == 1 else f"take {_field(self.count)}"
 
     def __repr__(self) -> str:
-        return "TakeDiscard()" if self.count == 1 else f"TakeDiscard({self.count!r})"
+        return "TakeDiscard()" if self.count == 1 else f"TakeDiscard({shown(self.count)})"
 
 
 @attrs.frozen
@@ -118,7 +134,7 @@ class LayMeld(Move):
     meld: Meld
 
     def __str__(self) -> str:
-        return f"meld {self.meld}"
+        return f"meld {_field(self.meld)}"
 
 
 @attrs.frozen
@@ -131,8 +147,8 @@ class LayOff(Move):
     end: End | None = None
 
     def __str__(self) -> str:
-        end = f" {self.end.value}" if self.end is not None else ""
-        return f"lay {self.card} on #{self.target}{end}"
+        end = "" if self.end is None else f" {_end(self.end)}"
+        return f"lay {_field(self.card)} on #{_field(self.target)}{end}"
 
 
 @attrs.frozen
@@ -142,7 +158,7 @@ class Discard(Move):
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {_field(self.card)}"
 
 
 @attrs.frozen
@@ -183,7 +199,7 @@ class Swap(Move):
     index: int
 
     def __str__(self) -> str:
-        return f"swap {self.card} into #{self.target} at {self.index}"
+        return f"swap {_field(self.card)} into #{_field(self.target)} at {_field(self.index)}"
 
 
 @attrs.frozen
