@@ -1,0 +1,79 @@
+"""``benchmarks/search_truth.py``: the search's estimates against the real positions."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import rummykit
+from rummykit.engine.rummy import RummyState
+from rummykit.search import SearchAgent
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load() -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))  # it imports search_headroom
+    spec = importlib.util.spec_from_file_location("search_truth", BENCHMARKS / "search_truth.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_reshuffled_stock_is_a_position_the_seat_to_move_cannot_tell_apart() -> None:
+    truth = load()
+    state = rummykit.variant("crummy-rummy").new_game(players=2, seed=4)
+    for _ in range(9):
+        state = state.apply(state.legal_moves()[0])
+    assert isinstance(state, RummyState)
+    other = truth.reshuffled(state, random.Random(1))
+    assert other.view(state.to_move) == state.view(state.to_move)
+    assert other.hands == state.hands and other.stock != state.stock
+
+
+def test_real_gains_are_paired_a_move_gains_nothing_over_itself() -> None:
+    truth = load()
+    state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=2)
+    assert isinstance(state, RummyState)
+    move = state.legal_moves()[0]
+    gains = truth.real_gains(SearchAgent(), state, [move, move], rolls=3, seed=5)
+    assert gains == [0.0, 0.0]
+
+
+def test_a_departure_must_clear_the_handicap_and_the_errors() -> None:
+    truth = load()
+    gains = [[0.0] * 4, [9.0, 11.0, 10.0, 10.0], [40.0, -30.0, 0.0, 26.0]]
+    assert truth.departure(gains, 2.0, 0.0) == 1  # the noisy one is not picked
+    assert truth.departure(gains, 0.0, 0.0) == 1  # nor at 0 errors: its mean is lower
+    assert truth.departure(gains, 2.0, 10.0) == 0
+
+
+@pytest.mark.slow
+def test_the_script_weighs_decisions_and_reports_each_threshold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    truth = load()
+    args = ["--game", "gin-rummy", "--games", "2", "--deal", "1", "--determinizations", "3"]
+    args += ["--truth-rolls", "2", "--confidence", "1", "--handicap", "0", "--handicap", "5"]
+    assert truth.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["decisions"] > 0 and report["candidates"] >= report["decisions"]
+    assert [(r["confidence"], r["handicap"]) for r in report["rules"]] == [(1, 0), (1, 5)]
+    loose, strict = report["rules"]
+    assert 0 <= strict["departures"] <= loose["departures"] <= report["decisions"]
+    low, high = loose["per_game_ci95"]
+    assert low <= loose["real_gain_per_game"] <= high
+
+
+def test_the_trick_game_is_refused() -> None:
+    truth = load()
+    with pytest.raises(SystemExit):
+        truth.main(["--game", "crummy", "--players", "3"])
