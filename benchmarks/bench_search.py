@@ -362,6 +362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--objective", default="points", choices=("standing", "points", "lead", "game")
     )
     parser.add_argument("--confidence", type=float, default=2.0)
+    parser.add_argument(
+        "--handicap", type=float, default=0.0, help="points a departure must gain first"
+    )
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument(
         "--prune-after", type=int, help="samples before unpromising candidates are dropped"
@@ -418,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["infer"] = True
     if args.careful:  # likewise
         search["careful"] = True
+    if args.handicap:  # likewise
+        search["handicap"] = args.handicap
     if args.agent == "ismcts":
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import random
 import statistics
 import sys
@@ -50,7 +49,7 @@ from rummykit.cli import parse_option
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
 from rummykit.engine.rummy import RummyRules, RummyState
-from rummykit.search import SearchAgent
+from rummykit.search import SearchAgent, _significant_best
 from rummykit.sim import game_seed
 
 #: One weighed decision: per candidate (the base choice first), its gains over the base
@@ -130,26 +129,6 @@ def play(
     return weighed
 
 
-def departure(gains: Sequence[Sequence[float]], confidence: float, handicap: float) -> int:
-    """The candidate a threshold picks: the best mean gain that, less ``handicap``, clears
-    ``confidence`` standard errors; 0 (the base choice) where none does.
-
-    >>> departure([[0.0] * 4, [9.0, 11.0, 10.0, 10.0], [30.0, -10.0, 0.0, 20.0]], 2.0, 0.0)
-    1
-    >>> departure([[0.0] * 4, [9.0, 11.0, 10.0, 10.0]], 2.0, 10.0)
-    0
-    """
-    best, best_mean = 0, 0.0
-    for index, values in enumerate(gains[1:], 1):
-        if len(values) < 2:
-            continue
-        mean = statistics.fmean(values) - handicap
-        error = statistics.stdev(values) / math.sqrt(len(values))
-        if mean > best_mean and mean > confidence * error:
-            best, best_mean = index, mean
-    return best
-
-
 def correlation(xs: Sequence[float], ys: Sequence[float]) -> float | None:
     """Pearson's correlation of ``xs`` and ``ys`` (``None`` where either does not vary)."""
     if len(xs) < 2 or statistics.pstdev(xs) == 0 or statistics.pstdev(ys) == 0:
@@ -164,7 +143,9 @@ def rule_report(
     each: list[float] = []
     per_game: list[float] = []
     for weighed in games:
-        picked = [(departure(gains, confidence, handicap), real) for gains, real in weighed]
+        picked = [
+            (_significant_best(gains, confidence, handicap), real) for gains, real in weighed
+        ]
         gained = [real[index] for index, real in picked if index]
         each += gained
         per_game.append(sum(gained))

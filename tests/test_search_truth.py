@@ -48,12 +48,17 @@ def test_real_gains_are_paired_a_move_gains_nothing_over_itself() -> None:
     assert gains == [0.0, 0.0]
 
 
-def test_a_departure_must_clear_the_handicap_and_the_errors() -> None:
+def test_a_threshold_counts_only_its_departures_and_their_real_gains() -> None:
     truth = load()
-    gains = [[0.0] * 4, [9.0, 11.0, 10.0, 10.0], [40.0, -30.0, 0.0, 26.0]]
-    assert truth.departure(gains, 2.0, 0.0) == 1  # the noisy one is not picked
-    assert truth.departure(gains, 0.0, 0.0) == 1  # nor at 0 errors: its mean is lower
-    assert truth.departure(gains, 2.0, 10.0) == 0
+    steady = [[0.0] * 4, [9.0, 11.0, 10.0, 10.0], [40.0, -30.0, 0.0, 26.0]]
+    noisy = [[0.0] * 4, [40.0, -30.0, 0.0, 26.0]]
+    games = [[(steady, [0.0, -4.0, 7.0]), (noisy, [0.0, 3.0])], [(noisy, [0.0, 5.0])]]
+    strict = truth.rule_report(games, 2.0, 0.0)  # the steady candidate alone departs
+    assert strict["departures"] == 1 and strict["real_gain_per_departure"] == -4.0
+    assert strict["real_gain_per_game"] == -2.0  # -4 in the first game, 0 in the second
+    loose = truth.rule_report(games, 0.0, 0.0)  # the noisy ones too (a mean above 0)
+    assert loose["departures"] == 3 and loose["real_gain_per_game"] == 2.0
+    assert truth.rule_report(games, 2.0, 10.0)["departures"] == 0
 
 
 @pytest.mark.slow
