@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 import pytest
@@ -108,3 +112,19 @@ class Watcher:
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         assert view == self.seen[-1]  # shown the position it now chooses in
         return GreedyAgent().choose(view, legal, rng)
+
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` as a module (``benchmarks/`` on the path: the
+    scripts import one another, as when they are run)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

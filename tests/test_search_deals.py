@@ -3,40 +3,23 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import json
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
 
 import pytest
-from helpers import Watcher
+from helpers import Watcher, load_benchmark
 
 import rummykit
 from rummykit import Move, View
 from rummykit.agents import GreedyAgent, RandomAgent
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def load(name: str) -> ModuleType:
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))  # the scripts import one another, as when run
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.mark.parametrize(
-    "name", ["search_deals", "search_headroom", "search_oracle", "bench_search"]
+    "name", ["search_deals", "search_headroom", "search_oracle", "search_truth", "bench_search"]
 )
 def test_the_scripts_examples_hold(name: str) -> None:
-    failed, tried = doctest.testmod(load(name))
+    failed, tried = doctest.testmod(load_benchmark(name))
     assert tried > 0 and failed == 0
 
 
@@ -52,7 +35,7 @@ class _Burner:
 
 
 def test_what_plays_the_seat_does_not_change_the_other_seats_tie_breaks() -> None:
-    deals = load("search_deals")
+    deals = load_benchmark("search_deals")
     # face-up seed 3 stalls, and the greedy agents then discard at random: were the seat's
     # draws taken from their stream, they would play another deal (with one stream for all,
     # the greedy seat's margin is -10 and the burner's -105)
@@ -69,7 +52,7 @@ def test_what_plays_the_seat_does_not_change_the_other_seats_tie_breaks() -> Non
 
 
 def test_search_settings_are_a_json_object() -> None:
-    deals = load("search_deals")
+    deals = load_benchmark("search_deals")
     assert deals.agent_settings('{"prune_after": 4}') == {"prune_after": 4}
     for bad in ("[1]", "{determinizations: 4}", "4"):
         with pytest.raises(Exception, match="search settings"):
@@ -82,7 +65,7 @@ def test_search_settings_are_a_json_object() -> None:
 
 @pytest.mark.slow
 def test_settings_are_compared_on_the_same_deals(capsys: pytest.CaptureFixture[str]) -> None:
-    deals = load("search_deals")
+    deals = load_benchmark("search_deals")
     args = ["--game", "gin-rummy", "--deals", "2", "--option", "max_deals=1"]
     agents = ["--agent", '{"determinizations": 2}', "--agent", '{"determinizations": 3}']
     assert deals.main(args + agents) == 0
@@ -98,7 +81,7 @@ def test_settings_are_compared_on_the_same_deals(capsys: pytest.CaptureFixture[s
 
 
 def test_an_agent_that_remembers_is_shown_its_seats_view_after_every_move() -> None:
-    deals = load("search_deals")
+    deals = load_benchmark("search_deals")
     game = rummykit.variant("gin-rummy")
     watcher = Watcher()
     deals.deal_margin(game, 3, 2, 1, watcher)
@@ -108,7 +91,7 @@ def test_an_agent_that_remembers_is_shown_its_seats_view_after_every_move() -> N
 
 
 def test_an_ismcts_setting_plays_the_tree_search(capsys: pytest.CaptureFixture[str]) -> None:
-    deals = load("search_deals")
+    deals = load_benchmark("search_deals")
     args = ["--game", "gin-rummy", "--deals", "1", "--option", "max_deals=1"]
     assert deals.main([*args, "--agent", '{"agent": "ismcts", "iterations": 2}']) == 0
     report = json.loads(capsys.readouterr().out)
@@ -121,7 +104,7 @@ def test_an_ismcts_setting_plays_the_tree_search(capsys: pytest.CaptureFixture[s
 
 
 def test_deal_plays_that_deal_of_each_game_with_its_contract() -> None:
-    deals = load("search_deals")
+    deals = load_benchmark("search_deals")
     game = rummykit.variant("crummy-rummy")
     watcher = Watcher()
     deals.deal_margin(game, 5, 2, 0, watcher, deal=6)

@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "search_headroom.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("search_headroom", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from helpers import load_benchmark
 
 
 def test_the_choice_is_made_on_one_half_and_measured_on_the_other() -> None:
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     # a candidate that looks best on the first half is judged by the second alone
     assert headroom.held_out([[0.0] * 6, [3.0, 3.1, 2.9, -1.0, -2.0, 0.0]], 2.0) == (1, -1.0)
     # a noisy first half keeps the greedy choice, whatever the second half holds
@@ -35,7 +21,7 @@ def test_the_choice_is_made_on_one_half_and_measured_on_the_other() -> None:
 def test_a_margin_is_the_seat_s_points_less_the_others_mean() -> None:
     import rummykit
 
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     crib = rummykit.variant("crib-rummy")  # the highest total wins
     assert headroom.margin(crib, (10, 10, 10), (30, 14, 16)) == 20 - 5
     crazy = rummykit.variant("crazy-rummy")  # penalties: the lowest total wins
@@ -47,7 +33,7 @@ def test_a_margin_is_the_seat_s_points_less_the_others_mean() -> None:
 def test_the_script_reports_decisions_and_the_spread_of_deals(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     args = ["--game", "gin-rummy", "--deals", "2", "--determinizations", "4"]
     assert headroom.main(args) == 0
     report = json.loads(capsys.readouterr().out)
@@ -59,13 +45,13 @@ def test_the_script_reports_decisions_and_the_spread_of_deals(
 
 
 def test_fewer_than_four_samples_cannot_be_halved() -> None:
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     with pytest.raises(SystemExit):
         headroom.main(["--determinizations", "3"])
 
 
 def test_thresholds_are_compared_deal_by_deal_on_the_same_decisions() -> None:
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     # two deals; the second threshold left greedy once more and gained 1 and 3 more points
     figures = headroom.compared(
         1.0, [(0, 0.0, 0.0), (2, 1.5, 1.0), (1, 2.0, -1.0)], [2.0, 5.0], [1.0, 2.0], [1.0, -1.0]
@@ -85,7 +71,7 @@ def test_the_true_gain_rolls_both_moves_out_from_the_real_position() -> None:
     from rummykit.agents import GreedyAgent
     from rummykit.search import SearchAgent
 
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     game = rummykit.variant("gin-rummy", max_deals=1)
     state = game.new_game(players=2, seed=4)
     while len(state.legal_moves()) < 3:
@@ -108,7 +94,7 @@ def test_the_true_gain_rolls_both_moves_out_from_the_real_position() -> None:
 def test_several_confidences_choose_from_the_same_samples(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    headroom = load()
+    headroom = load_benchmark("search_headroom")
     args = ["--game", "gin-rummy", "--deals", "2", "--determinizations", "4"]
     assert headroom.main([*args, "--confidence", "2", "--confidence", "0"]) == 0
     report = json.loads(capsys.readouterr().out)

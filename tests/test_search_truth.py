@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_benchmark
 
 import rummykit
 from rummykit.engine.rummy import RummyState
 from rummykit.search import SearchAgent
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def load() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))  # it imports search_headroom
-    spec = importlib.util.spec_from_file_location("search_truth", BENCHMARKS / "search_truth.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_a_reshuffled_stock_is_a_position_the_seat_to_move_cannot_tell_apart() -> None:
-    truth = load()
+    truth = load_benchmark("search_truth")
     state = rummykit.variant("crummy-rummy").new_game(players=2, seed=4)
     for _ in range(9):
         state = state.apply(state.legal_moves()[0])
@@ -40,7 +25,7 @@ def test_a_reshuffled_stock_is_a_position_the_seat_to_move_cannot_tell_apart() -
 
 
 def test_real_gains_are_paired_a_move_gains_nothing_over_itself() -> None:
-    truth = load()
+    truth = load_benchmark("search_truth")
     state = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=2)
     assert isinstance(state, RummyState)
     move = state.legal_moves()[0]
@@ -49,7 +34,7 @@ def test_real_gains_are_paired_a_move_gains_nothing_over_itself() -> None:
 
 
 def test_a_threshold_counts_only_its_departures_and_their_real_gains() -> None:
-    truth = load()
+    truth = load_benchmark("search_truth")
     steady = [[0.0] * 4, [9.0, 11.0, 10.0, 10.0], [40.0, -30.0, 0.0, 26.0]]
     noisy = [[0.0] * 4, [40.0, -30.0, 0.0, 26.0]]
     games = [[(steady, [0.0, -4.0, 7.0]), (noisy, [0.0, 3.0])], [(noisy, [0.0, 5.0])]]
@@ -65,7 +50,7 @@ def test_a_threshold_counts_only_its_departures_and_their_real_gains() -> None:
 def test_the_script_weighs_decisions_and_reports_each_threshold(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    truth = load()
+    truth = load_benchmark("search_truth")
     args = ["--game", "gin-rummy", "--games", "2", "--deal", "1", "--determinizations", "3"]
     args += ["--truth-rolls", "2", "--confidence", "1", "--handicap", "0", "--handicap", "5"]
     assert truth.main(args) == 0
@@ -79,6 +64,6 @@ def test_the_script_weighs_decisions_and_reports_each_threshold(
 
 
 def test_the_trick_game_is_refused() -> None:
-    truth = load()
+    truth = load_benchmark("search_truth")
     with pytest.raises(SystemExit):
         truth.main(["--game", "crummy", "--players", "3"])
