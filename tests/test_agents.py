@@ -351,6 +351,48 @@ def test_r34_careful_play_lets_the_upcard_go_at_two_players() -> None:
     assert choose_move(make_agent("careful"), state, random.Random(0)) == Pass()
 
 
+@pytest.mark.parametrize(
+    ("scores", "throws"),
+    [([0, 150], "AH"), ([0, 100], "AH"), ([0, 99], "8C"), ([0, 0], "8C"), ([150, 0], "8C")],
+)
+def test_careful_play_protects_a_lead_of_100_in_the_last_deal_at_two_players(
+    scores: list[int], throws: str
+) -> None:
+    """Round 7 of Crummy Rummy, seat 0 to discard. The clubs and the 5D are the cards its
+    three runs need least (each discard leaves the hand 5 cards short); AH, worth 15 left in
+    hand, is one of the Q-K-A of hearts (7 short without it). 100 points or more ahead,
+    careful play throws the AH, the costliest card within two of the least shortfall: if
+    the other goes out first, the hand it is caught with counts least. Otherwise it plays
+    for the contract, as the greedy agent does."""
+    state = stacked_game(
+        rummykit.variant("crummy-rummy"),
+        hands=[
+            "3S 4S 5S 6S QH KH AH 9D 10D JD 7C 4C 5D",
+            "3H 3D 3C 4H 4D 6C 6D 7S 8S 10S JS QS QC",
+        ],
+        dealer=1,
+        upcard="KS",
+        stock="8C",
+        deal=7,
+        scores=scores,
+    )
+    state = play(state, "draw", "pass")
+    assert isinstance(state, RummyState) and (state.phase, state.to_move) == (Phase.PLAY, 0)
+    view = state.view(0)
+    assert view.contract is not None and view.context is not None
+    short = {
+        card: contract_shortfall(
+            [c for c in view.hand if c is not card], view.contract, view.context
+        )
+        for card in view.hand
+    }
+    assert min(short.values()) == 5 and short[parse_cards("AH")[0]] == 7
+    assert choose_move(make_agent("careful"), state, random.Random(0)) == parse_move(
+        f"discard {throws}"
+    )
+    assert choose_move(GreedyAgent(), state, random.Random(0)) == parse_move("discard 8C")
+
+
 @pytest.mark.slow
 def test_careful_play_is_greedy_play_in_a_game_without_contracts() -> None:
     game = rummykit.variant("crazy-rummy")
