@@ -177,9 +177,10 @@ class SearchAgent:
     #: standard errors are counted: a prior that the base choice is right. Where a deal's
     #: margin swings far more than moves differ, the best of a few noisy estimates clears
     #: two errors by chance: in two-player Crummy Rummy the careful search's departures at
-    #: two errors lost 12.3 points each in the real positions [-25.1, 0.5] and, with a
-    #: handicap of 10 and one error, gained 1.4 [-6.6, 9.4]
-    #: (``benchmarks/search_truth.py``). Pruning (``prune_after``) asks the same margin.
+    #: two errors lost 12.3 points each in the real positions [-25.1, 0.5] over 12 games;
+    #: over 12 others, with a handicap of 10, 2.8 [-22.1, 16.5] at two errors (one departure
+    #: a game) and 8.8 [-17.2, -0.5] at one (``benchmarks/search_truth.py``): there the
+    #: handicap only makes departures rare. Pruning (``prune_after``) asks the same margin.
     handicap: float = attrs.field(default=0.0, validator=real(0))
     #: Samples after which candidates that look no better than the greedy choice stop being
     #: played (``None``: every candidate plays every sample). From then on, after each
