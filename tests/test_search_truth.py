@@ -63,7 +63,8 @@ def test_the_script_weighs_decisions_and_reports_each_threshold(
     assert low <= loose["real_gain_per_game"] <= high
 
 
-def test_the_trick_game_is_refused() -> None:
+def test_the_trick_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     truth = load_benchmark("search_truth")
     with pytest.raises(SystemExit):
         truth.main(["--game", "crummy", "--players", "3"])
+    assert "crummy is not a rummy game" in capsys.readouterr().err

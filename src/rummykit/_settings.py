@@ -12,7 +12,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from rummykit.engine.core import whole_number
+from rummykit.engine.core import WHOLE_LIMIT, whole_number
 from rummykit.errors import OptionError, shown
 
 __all__ = ["count", "one_of", "real"]
@@ -56,7 +56,7 @@ def real(minimum: float, *, optional: bool = False) -> Validator:
             return
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise OptionError(f"{attribute.name} must be a number, not {shown(value)}")
-        if (isinstance(value, int) and abs(value) > 10**100) or not math.isfinite(value):
+        if (isinstance(value, int) and abs(value) >= WHOLE_LIMIT) or not math.isfinite(value):
             raise OptionError(f"{attribute.name} must be a finite number, not {shown(value)}")
         if value < minimum:
             raise OptionError(f"{attribute.name} must be at least {minimum}, not {shown(value)}")
