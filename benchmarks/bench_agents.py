@@ -10,6 +10,15 @@ ones (``random``, ``greedy``, ``search``) and ``first``, which plays the first l
 
 The greedy agent's Crummy rule (:mod:`rummykit.agents_trick`) was chosen with this script.
 Prints ONE JSON object.
+
+``--log FILE`` appends each game to FILE in the line format of ``bench_search.py``'s logs
+(keyed by game, player count, deal seed, seat and ``{"agent": ..., "against": ...}``) and
+skips the games FILE holds. ``bench_search.py --report SEARCH_LOG FILE`` then compares the
+two on the deal seeds both played whole, each seed's luck cancelling: how much a search adds
+to the agent it is built on, on the same games.
+
+    python benchmarks/bench_agents.py --game crummy-rummy --players 2 --games 200 \
+        --seed 7000 --agent careful --against greedy --log careful.jsonl
 """
 
 from __future__ import annotations
@@ -20,8 +29,9 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
-from bench_search import _rate, ahead_share  # benchmarks/ is on the path
+from bench_search import _append, _key, _rate, ahead_share, read_log  # benchmarks/ on path
 
 import rummykit
 from rummykit.agents import Agent, make_agent
@@ -51,19 +61,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--against", default="first")
+    parser.add_argument("--log", type=Path, help="append each game here; skip those it holds")
     args = parser.parse_args(argv)
     game = rummykit.variant(args.game)
     players = args.players or game.min_players
     wins: list[float] = []
     ahead: list[float] = []
     started = time.perf_counter()
+    setting = {"agent": args.agent, "against": args.against}
+    logged = read_log(args.log) if args.log else {}
+    from_log = 0
     for index in range(args.games):
         seed = game_seed(args.seed, index)
         for seat in range(players):
-            agents = [_agent(args.agent if s == seat else args.against) for s in range(players)]
-            result = play_game(game, players=players, seed=seed, agents=agents)
-            wins.append(1 / len(result.winners) if seat in result.winners else 0.0)
-            ahead.append(ahead_share(game, result.state.scores, seat))
+            key = _key((args.game, {}, players, seed, seat, setting))
+            if key in logged:
+                from_log += 1
+            else:
+                agents = [
+                    _agent(args.agent if s == seat else args.against) for s in range(players)
+                ]
+                result = play_game(game, players=players, seed=seed, agents=agents)
+                won = 1 / len(result.winners) if seat in result.winners else 0.0
+                logged[key] = won, ahead_share(game, result.state.scores, seat), result.moves
+                if args.log:
+                    _append(args.log, key, logged[key])
+            wins.append(logged[key][0])
+            ahead.append(logged[key][1])
         print(f"[agents] {index + 1}/{args.games} deal seeds", file=sys.stderr, end="\r")
     print(file=sys.stderr)
     win_rate, win_ci = _rate(wins, players)
@@ -80,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "baseline": round(1 / players, 4),
             "ahead_rate": ahead_rate,
             "ahead_ci95": ahead_ci,
+            "from_log": from_log,
             "seconds": round(time.perf_counter() - started, 1),
         },
         sys.stdout,

@@ -45,6 +45,8 @@ played are counted apart, as ``unpaired``), and says of each entry whether it me
 13's bar: at least 400 games and a win rate of at least 60% (``meets_bar``), or, read with
 more than two players as a share of greedy opponents beaten, an ahead rate of at least 60%
 (``meets_bar_ahead``); a table of the same goes to stderr. ``make search-report`` runs it.
+Logs of ``bench_agents.py --log`` (one agent against another) may be given with them, to
+compare a search with the agent it is built on; the bar is not theirs (``null``).
 """
 
 from __future__ import annotations
@@ -213,13 +215,16 @@ def report(seeds: _Seeds, logs: dict[str, set[str]]) -> list[dict[str, Any]]:
             wins, wins_ci = _rate([r[0] for r in results], players)
             ahead, ahead_ci = _rate([r[1] for r in results], players)
             enough = len(results) >= BAR_GAMES
+            # a log of bench_agents.py (an agent against another, keyed with "against") is
+            # there to be compared with; the bar is the search's
+            searched = "against" not in search
             entry.update(
                 win_rate=wins,
                 ci95=wins_ci,
                 ahead_rate=ahead,
                 ahead_ci95=ahead_ci,
-                meets_bar=enough and wins >= BAR_RATE,
-                meets_bar_ahead=enough and ahead >= BAR_RATE,
+                meets_bar=enough and wins >= BAR_RATE if searched else None,
+                meets_bar_ahead=enough and ahead >= BAR_RATE if searched else None,
             )
         entries.append(entry)
     return sorted(entries, key=lambda e: (e["game"], e["players"]))  # else as first logged
@@ -314,7 +319,8 @@ def report_table(entries: Sequence[dict[str, Any]]) -> list[str]:
             low, high = entry[ci]
             row.append(f"{entry[rate]:.1%} [{100 * low:.1f}, {100 * high:.1f}]")
         meets = entry["meets_bar"], entry["meets_bar_ahead"]
-        row.append("yes" if meets[0] else "by ahead" if meets[1] else "no")
+        bar = "yes" if meets[0] else "by ahead" if meets[1] else "no"
+        row.append("- (not a search)" if meets[0] is None else bar)
         rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [

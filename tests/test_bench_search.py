@@ -1,5 +1,6 @@
 """``benchmarks/bench_search.py --log``: a benchmark longer than a session resumes where it
-stopped, and a log's games count only for the settings that played them."""
+stopped, and a log's games count only for the settings that played them (also
+``bench_agents.py --log``, whose games pair with a search's)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import load_benchmark
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_search.py"
 GIN = ("--game", "gin-rummy", "--option", "max_deals=1", "--determinizations", "1")
@@ -220,3 +222,34 @@ def test_the_oracle_is_keyed_apart_and_plays_legal_moves_of_draw_and_discard_gam
     with pytest.raises(OptionError, match="draw-and-discard"):
         trick = rummykit.variant("crummy").new_game(players=3, seed=1)
         search_oracle.oracle_move(trick, random.Random(0), 1, 6)
+
+
+def test_an_agent_benchmark_logs_games_that_pair_with_other_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    agents = load_benchmark("bench_agents")
+    search = load_benchmark("bench_search")
+    log = tmp_path / "agents.jsonl"
+    common = ["--game", "gin-rummy", "--games", "2", "--against", "random", "--log", str(log)]
+
+    def run(*args: str) -> dict[str, Any]:
+        assert agents.main([*common, *args]) == 0
+        result: dict[str, Any] = json.loads(capsys.readouterr().out)
+        return result
+
+    first = run("--agent", "greedy")
+    assert first["games"] == 4 and first["from_log"] == 0
+    assert len(log.read_text().splitlines()) == 4  # a line per game, in bench_search's format
+    again = run("--agent", "greedy")
+    assert again["from_log"] == 4 and again["win_rate"] == first["win_rate"]
+    assert len(log.read_text().splitlines()) == 4  # nothing played twice
+    run("--agent", "careful")  # another setting: other games, paired with the first
+    seeds, logs = search._by_setting([log])
+    (pair,) = search.paired(seeds, logs)
+    assert pair["deal_seeds"] == 2
+    assert pair["first"]["search"] == {"agent": "greedy", "against": "random"}
+    assert pair["second"]["search"] == {"agent": "careful", "against": "random"}
+    (entry,) = [e for e in search.report(seeds, logs) if e["search"]["agent"] == "greedy"]
+    assert entry["games"] == 4 and entry["win_rate"] == first["win_rate"]
+    assert entry["meets_bar"] is None  # the bar is the search's
+    assert search.report_table([entry])[1].endswith("- (not a search)")
