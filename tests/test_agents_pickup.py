@@ -142,3 +142,25 @@ def test_take_costs_more_only_at_two_players() -> None:
     assert take_costs_more(_holding(two, 4), 2)
     assert not take_costs_more(_holding(two, 5), 6)
     assert not take_costs_more(_holding(two, 1), 1)
+
+
+def test_feed_risk_counts_the_rummy_500_discards_beneath_the_top_as_within_reach() -> None:
+    """Rummy 500 spreads its discard pile and a player may take deep into it, so the cards
+    beneath the top are as good as in the next player's hand: they stay in the count that
+    :func:`feed_risk` weighs (counting them out made careful play lose to greedy play); the
+    top card, the seat's hand and the table are counted out."""
+    game = rummykit.variant("rummy-500")
+    state = game.new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while len(state.view(state.to_move).discards) < 4:
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+    view = _rummy_view(state, state.to_move)
+    top, beneath = view.discards[-1], view.discards[:-1]
+    assert isinstance(top, rummykit.Card) and all(isinstance(c, rummykit.Card) for c in beneath)
+    out = [*view.hand, *(c for placed in view.table for c in placed.meld.cards), top]
+    deck = game.deck(2).cards()
+    expected = [max(0, deck.count(code) - out.count(code)) for code in range(53)]
+    unseen = unseen_counts(view)
+    assert unseen == expected
+    assert sum(unseen) == len(deck) - len(out)
+    assert all(unseen[card] >= 1 for card in beneath if card not in out)
