@@ -6,7 +6,8 @@ In such a game a discard the next player can meld hands them the card's points a
 pile beneath it. The next player can meld it with two cards of their hand (a set or a
 run), or, once opened (R42), on a meld on the table, at once or with one card of their
 hand between. :func:`feed_risk` counts those ways, each weighed by the chance that the
-hand (of known size, drawn from the cards the seat has not seen) holds what it needs.
+hand (of known size, drawn from the cards the seat has not seen or that lie beneath the
+top discard) holds what it needs.
 
 >>> import rummykit
 >>> from rummykit import parse_cards
@@ -100,8 +101,8 @@ def feed_risk(
     card between; a set or run with two cards of the hand counts the chance of holding both.
     A wild card is the riskiest discard of all (``inf``).
 
-    ``unseen`` (per card code, the copies the seat has not seen: :func:`unseen_counts`) may
-    be passed to weigh many cards of one view.
+    ``unseen`` (per card code, the copies in the next player's reach:
+    :func:`unseen_counts`) may be passed to weigh many cards of one view.
     """
     if taker is None:
         taker = (view.seat + 1) % view.players
