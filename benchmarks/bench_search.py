@@ -23,8 +23,8 @@ search agent's place; ``--agent oracle`` a search that sees every hand
 guessing the hidden cards right would be worth. ``--recall`` gives the search agent its
 memory of the deal (``SearchAgent(recall=True)``), ``--infer`` its reading of the other
 hands from their moves (``SearchAgent(infer=True)``), ``--careful`` its careful play of
-contract games and of games whose discard is taken only to be melded
-(``SearchAgent(careful=True)``). ``--stalled-depth N`` (or ``none``)
+contract games, of games whose discard is taken only to be melded and of two-player Basic
+Rummy (``SearchAgent(careful=True)``). ``--stalled-depth N`` (or ``none``)
 sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
 own).
 
@@ -387,7 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--careful",
         action="store_true",
         help="the search plays its seat as the careful greedy agent (contract games, Crib"
-        " Rummy, Rummy 500)",
+        " Rummy, Rummy 500, two-player Basic Rummy)",
     )
     parser.add_argument(
         "--stalled-depth",

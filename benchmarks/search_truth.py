@@ -41,6 +41,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from search_headroom import mean_ci  # benchmarks/ is on the path
 
 import rummykit
@@ -106,8 +107,14 @@ def play(
     deal: int | None,
 ) -> list[Weighed]:
     """One game (or only deal ``deal``): ``seat`` played by the base agent, the others by
-    greedy agents; each of ``seat``'s decisions with more than one candidate, weighed."""
+    greedy agents; each of ``seat``'s decisions with more than one candidate, weighed. An
+    agent that remembers (``recall``, ``infer``) is shown ``seat``'s view after every move,
+    as :func:`~rummykit.sim.play_game` shows it, from a memory of its own for this game."""
     state: GameState = game.new_game(players=players, seed=seed, deal=deal or 1)
+    agent = attrs.evolve(agent)  # a new memory (recall, infer) for each game
+    remembers = agent.recall or agent.infer
+    if remembers:
+        agent.observe(state.view(seat))
     base: Agent = GreedyAgent(careful=agent.careful)
     greedy = GreedyAgent()
     rng, own = random.Random(seed), random.Random(f"{seed}:seat")
@@ -115,6 +122,8 @@ def play(
     while not state.is_over and (deal is None or state.deal_number == deal):
         if state.to_move != seat:
             state = state.apply(choose_move(greedy, state, rng))
+            if remembers:
+                agent.observe(state.view(seat))
             continue
         view = state.view(seat)
         move = base.choose(view, view.legal, own) if len(view.legal) > 1 else view.legal[0]
@@ -126,6 +135,8 @@ def play(
                 real = real_gains(agent, state, candidates, rolls, evaluation.randrange(2**32))
                 weighed.append((gains, real))
         state = state.apply(move)
+        if remembers:
+            agent.observe(state.view(seat))
     return weighed
 
 
@@ -174,6 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-candidates", type=int, default=6)
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument("--careful", action="store_true", help="careful play as the base")
+    parser.add_argument("--recall", action="store_true", help="the search remembers the deal")
+    parser.add_argument(
+        "--infer", action="store_true", help="the search reads the other hands from their moves"
+    )
+    parser.add_argument("--prune-after", type=int, help="samples before candidates are dropped")
     parser.add_argument("--truth-rolls", type=int, default=4, help="stock shuffles, real")
     parser.add_argument("--confidence", type=float, action="append", help="default 2")
     parser.add_argument("--handicap", type=float, action="append", help="points, default 0")
@@ -189,6 +205,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_candidates=args.max_candidates,
         depth=args.depth,
         careful=args.careful,
+        recall=args.recall,
+        infer=args.infer,
+        prune_after=args.prune_after,
     )
     started = time.perf_counter()
     games: list[list[Weighed]] = []
@@ -214,6 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "max_candidates": args.max_candidates,
             "depth": args.depth,
             "careful": args.careful,
+            "recall": args.recall,
+            "infer": args.infer,
+            "prune_after": args.prune_after,
         },
         "truth_rolls": args.truth_rolls,
         "decisions": sum(len(weighed) for weighed in games),

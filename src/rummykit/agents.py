@@ -26,6 +26,7 @@ from typing import Final, Protocol
 import attrs
 
 from rummykit.agents_contract import contract_shortfall, lay_off_distance
+from rummykit.agents_outs import outs_discard, pays_the_winner
 from rummykit.agents_pickup import feed_risk, take_costs_more, unseen_counts
 from rummykit.agents_trick import trick_card
 from rummykit.cards import Card
@@ -239,6 +240,14 @@ class GreedyAgent:
     players draws rather than take a pile that brings two cards or more into the hand while
     the other player holds four or fewer (:func:`~rummykit.agents_pickup.take_costs_more`:
     each card left in hand scores 2 for a player who goes out, R43).
+
+    In a two-player game where the losers pay the winner (Basic Rummy), careful play throws
+    the card with the fewest unseen cards left to complete a meld with it, less its penalty
+    value, which weighs more once the other player holds four cards or fewer
+    (:func:`~rummykit.agents_outs.outs_discard`): 65.3%, 65.0% and 61.5% won against the
+    greedy agent (``bench_agents.py --game basic-rummy --players 2 --games 300 --agent
+    careful --against greedy``, ``--seed`` 5000, 6000 and 7000). At four players the same
+    rule fell behind greedy play, so there careful play is greedy play.
     ``make_agent("careful")`` is this agent.
     """
 
@@ -340,6 +349,9 @@ class GreedyAgent:
                         m.card,
                     ),
                 )
+            if self.careful and not stalled and view.players == 2 and pays_the_winner(view):
+                thrown = outs_discard(view, [m.card for m in discards])
+                return next(m for m in discards if m.card == thrown)
             if stalled:
                 plain = [m for m in discards if not wild[m.card]] or discards
                 return plain[rng.randrange(len(plain))]
