@@ -235,10 +235,9 @@ class SearchAgent:
     #: Play the seat as the careful greedy agent does (:attr:`GreedyAgent.careful
     #: <rummykit.agents.GreedyAgent.careful>`, which differs from greedy play in contract
     #: games, where the top discard is taken only to be melded, and in two-player Basic
-    #: Rummy): that agent's choice is
-    #: the one kept unless a move clears ``confidence``, it ranks the candidates, and it
-    #: plays the seat's own turns in the rollouts; the other seats are still rolled out by
-    #: the greedy agent.
+    #: Rummy): that agent's choice is the one kept unless a move clears ``confidence``, it
+    #: ranks the candidates, and it plays the seat's own turns in the rollouts; the other
+    #: seats are still rolled out by the greedy agent.
     careful: bool = False
 
     def observe(self, view: View) -> None:
