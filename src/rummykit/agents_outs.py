@@ -38,17 +38,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from rummykit.agents_pickup import unseen_counts
-from rummykit.cards import Card, Rank, Suit
+from rummykit.agents_pickup import _BY_POSITION, _BY_RANK, _SHORT_HAND, unseen_counts
+from rummykit.cards import Card
 from rummykit.engine.views import View
 from rummykit.melds import SetSuits
 from rummykit.pieces.scoring import WinnerTakesPenalties
 
 __all__ = ["live_outs", "outs_discard", "pays_the_winner"]
 
-#: A hand of this many cards or fewer may go out at its next turn ...
-_SHORT_HAND: Final = 4
-#: ... so a card's penalty value then weighs this much against one out ...
+#: Once another hand holds ``_SHORT_HAND`` cards or fewer (it may go out at its next turn),
+#: a card's penalty value weighs this much against one out ...
 _NEAR_WEIGHT: Final = 1.0
 #: ... and this much while every other hand is longer.
 _FAR_WEIGHT: Final = 0.2
@@ -77,6 +76,7 @@ def live_outs(
     distinct = rules.set_suits is SetSuits.DISTINCT
     low, high = rules.aces.positions
     positions = _positions(card, low, high)
+    row = _BY_POSITION[card.suit]  # the card of the suit at each run position
     total = 0
     skipped = False
     for other in hand:
@@ -88,9 +88,9 @@ def live_outs(
         if rules.sets and other.rank is card.rank and not (distinct and other.suit is card.suit):
             suits = (card.suit, other.suit) if distinct else ()
             total += wild + sum(
-                counts[Card.of(card.rank, suit)]
-                for suit in Suit
-                if suit not in suits and Card.of(card.rank, suit) not in wilds
+                counts[same]
+                for same in _BY_RANK[card.rank]
+                if same.suit not in suits and same not in wilds
             )
         if not rules.runs or other.suit is not card.suit:
             continue
@@ -106,15 +106,12 @@ def live_outs(
                     continue
                 for position in needed:
                     if low <= position <= high:
-                        between = Card.of(_rank(position), card.suit)
-                        total += counts[between] if between not in wilds else 0
+                        between = row[position]
+                        total += (
+                            counts[between] if between is not None and between not in wilds else 0
+                        )
                 total += wild
     return total
-
-
-def _rank(position: int) -> Rank:
-    """The rank of a run position (14 is the Ace)."""
-    return Rank(1 if position == 14 else position)
 
 
 def _positions(card: Card, low: int, high: int) -> list[int]:
