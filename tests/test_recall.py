@@ -99,6 +99,9 @@ def test_along_random_games_every_remembered_card_is_where_the_memory_says(game_
             for index, card in enumerate(memory.pile):
                 if card is not None:
                     assert state.discards[index] == card, (players, moves, index)
+            for index, card in enumerate(memory.stock):
+                if card is not None:
+                    assert state.stock[index] == card, (players, moves, index)
             for seat, cards in enumerate(memory.known):
                 assert not Counter(cards) - Counter(state.hands[seat]), (players, moves, seat)
                 remembered += len(cards)
@@ -208,3 +211,56 @@ def test_r30_a_wild_freed_by_a_swap_is_in_no_remembered_hand() -> None:
     state = state.apply(state.legal_moves()[0])  # the 2C laid off on a meld
     memory = memory.observe(state.view(3))
     assert freed not in memory.known[4]
+
+
+def test_basic_rummy_a_stock_turned_over_unshuffled_is_remembered_in_order() -> None:
+    # Basic Rummy turns the discard pile but its top card over, unshuffled, into a new stock:
+    # the first card discarded is the first drawn. Both seats draw and throw the card drawn
+    # until the stock is gone; seat 0, having seen every discard, then knows the whole new
+    # stock, and each card seat 1 draws from it.
+    state = stacked_game(
+        rummykit.variant("basic-rummy"),
+        dealer=0,
+        hands=["2S 5S 8S JS AH 4H 7H 10H KH 3D", "3S 6S 9S QS 2H 5H 8H JH 4D 7D"],
+        upcard="KC",
+    )
+    assert isinstance(state, RummyState)
+    memory = Recall.start(state.view(0))
+    while state.stock:
+        mover = state.to_move
+        drawn = state.stock[-1]  # the top card: drawn, then thrown
+        state = state.apply(rummykit.parse_move("draw"))
+        memory = memory.observe(state.view(0))
+        assert memory.stock == (None,) * len(state.stock)  # a dealt stock is unknown
+        state = state.apply(rummykit.parse_move(f"discard {drawn}"))
+        memory = memory.observe(state.view(0))
+        assert isinstance(state, RummyState) and state.to_move != mover
+    pile = state.discards
+    assert str(pile[0]) == "KC" and len(pile) == 32
+    assert state.to_move == 0  # seat 1 led; 31 turns later seat 0 finds the stock empty
+    state = state.apply(rummykit.parse_move("draw"))  # turns the pile over, draws the KC
+    memory = memory.observe(state.view(0))
+    assert isinstance(state, RummyState) and state.reshuffles == 1
+    assert state.discards == pile[-1:] and pile[0] in state.hands[0]
+    assert memory.stock == state.stock == tuple(reversed(pile[1:-1]))
+    state = state.apply(rummykit.parse_move(f"discard {pile[0]}"))
+    memory = memory.observe(state.view(0))
+    state = state.apply(rummykit.parse_move("draw"))  # seat 1 draws the second discard
+    memory = memory.observe(state.view(0))
+    assert isinstance(state, RummyState)
+    assert memory.stock == state.stock == tuple(reversed(pile[2:-1]))
+    assert memory.known[1] == (pile[1],) and pile[1] in state.hands[1]
+    blind = sample_state(state.view(0), random.Random(2))  # seat 0 could not see it drawn
+    assert isinstance(blind, RummyState)
+    assert pile[1] not in blind.hands[1] or blind.stock != state.stock
+    thrown = next(card for card in state.hands[1] if card != pile[1])
+    state = state.apply(rummykit.parse_move(f"discard {thrown}"))
+    memory = memory.observe(state.view(0))
+    view = state.view(0)
+    assert view.to_move == 0 and memory.known[1] == (pile[1],)
+    rng = random.Random(2)
+    for _ in range(5):  # a sample at the seat's own turn follows the memory
+        sample = sample_state(view, rng, memory)
+        assert isinstance(sample, RummyState) and sample.view(0) == view
+        assert sample.stock == state.stock
+        assert not Counter(memory.known[1]) - Counter(sample.hands[1])

@@ -11,9 +11,12 @@ view after each move (of any seat) and returns the memory updated; it remembers
 - the cards of the discard pile, bottom first, each as it was discarded (``pile``), and
 - per seat, the cards it was seen to take from the pile or from the table and has not yet
   been seen to give up (``known``: a card leaves this memory when a card like it leaves the
-  hand).
+  hand), and
+- the stock, where the pile was turned over unshuffled to make it (``stock``: Basic Rummy's
+  :class:`~rummykit.pieces.stock.TurnOver`, where the first card discarded is the first
+  drawn); a card another seat draws from it is then known to be in that seat's hand.
 
-It forgets what it can no longer be sure of: the pile when it is turned into a new stock,
+It forgets what it can no longer be sure of: the pile when it is shuffled into a new stock,
 the cards under a take it never saw, a hand that discards face down or loses cards without
 moving, everything at a new deal or for another seat. It must be shown every view of the
 deal in order, one move apart (:func:`rummykit.agents.show_all` does so for agents that
@@ -41,6 +44,7 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.engine.views import View
+from rummykit.pieces.stock import TurnOver
 
 __all__ = ["Recall"]
 
@@ -67,6 +71,10 @@ class Recall:
     pile: tuple[Card | None, ...]
     #: Per seat, the cards it is remembered to hold (the seat's own entry stays empty).
     known: tuple[tuple[Card, ...], ...]
+    #: The stock, top card last (as many places as the stock has cards): each card the seat
+    #: saw discarded before the pile was turned over unshuffled to make the stock, ``None``
+    #: where it does not know the card (every place of a dealt or shuffled stock).
+    stock: tuple[Card | None, ...]
     #: What the last view showed, to tell what one move changed.
     stock_size: int
     reshuffles: int
@@ -83,6 +91,7 @@ class Recall:
             deal_number=view.deal_number,
             pile=_seen(getattr(view, "discards", ())),
             known=((),) * len(getattr(view, "hands", ())),
+            stock=(None,) * int(getattr(view, "stock_size", 0)),
             stock_size=int(getattr(view, "stock_size", 0)),
             reshuffles=int(getattr(view, "reshuffles", 0)),
             hand_sizes=tuple(len(hand) for hand in getattr(view, "hands", ())),
@@ -115,8 +124,14 @@ class Recall:
         discarded: Counter[Card] = Counter()  # cards that went onto the pile
         unsure = False  # cards left the pile that this memory never saw
         hidden_out = False  # a card went onto the pile face down
+        stock = self._stock_after(view, fresh)
+        if stock is None:
+            stock = (None,) * fresh.stock_size  # the stock changed in a way not followed
+        else:  # the cards drawn from the stock (by the mover) leave it
+            stock, drawn = stock[: fresh.stock_size], stock[fresh.stock_size :]
+            gone.update(card for card in drawn if card is not None)
         if fresh.reshuffles != self.reshuffles:
-            pile = list(shown)  # the pile became the stock: what was in it is shuffled away
+            pile = list(shown)  # the pile became the stock: what was in it is gone from it
         elif len(shown) > len(pile):
             discarded.update(card for card in shown[len(pile) :] if card is not None)
             hidden_out = any(card is None for card in shown[len(pile) :])
@@ -140,7 +155,25 @@ class Recall:
             # back to the table (R30), a taken discard still to be melded (R41)
             gone[pending] -= 1
         known = self._known_after(fresh.hand_sizes, gone, laid + discarded, unsure, hidden_out)
-        return attrs.evolve(fresh, pile=tuple(pile), known=known)
+        return attrs.evolve(fresh, pile=tuple(pile), known=known, stock=stock)
+
+    def _stock_after(self, view: View, fresh: Recall) -> tuple[Card | None, ...] | None:
+        """The stock after the move that led to ``view`` (``fresh``: that view's own start),
+        before the cards drawn from it leave it (so at least as many places as ``view``'s
+        stock); ``None`` where the memory cannot follow it (cards came back to it, or the
+        pile was made a new stock other than by turning it over)."""
+        if fresh.reshuffles == self.reshuffles:
+            return self.stock if fresh.stock_size <= self.stock_size else None
+        if fresh.reshuffles != self.reshuffles + 1 or self.stock_size:
+            return None
+        rules = getattr(getattr(view, "game", None), "rules", None)
+        if not isinstance(getattr(rules, "stock_rule", None), TurnOver):
+            return None  # shuffled: the memory of the pile says nothing of the order
+        # the bottom of the pile, all but what stays in it, turned over: first in, first out
+        moved = len(self.pile) - len(fresh.pile)
+        if moved < fresh.stock_size or moved < 0:
+            return None
+        return tuple(reversed(self.pile[:moved]))
 
     def _known_after(
         self,

@@ -65,7 +65,8 @@ def sample_state(view: View, rng: random.Random, recall: Recall | None = None) -
 
     With ``recall``, the seat's memory brought up to this view (:class:`~rummykit.recall.
     Recall`), the cards it remembers are put where it remembers them: the covered discards
-    in their places in the pile, the cards other seats were seen to take in their hands. A
+    in their places in the pile, the cards other seats were seen to take in their hands, a
+    stock made by turning the pile over in its order. A
     memory that does not fit the view (or a view of another seat's turn, whose drawn card
     the sample must guess) is not used."""
     if not isinstance(rng, random.Random):
@@ -76,7 +77,7 @@ def sample_state(view: View, rng: random.Random, recall: Recall | None = None) -
         raise OptionError(f"cannot rebuild a position from {type(view).__name__}")
     state: GameState = sample(view, rng)
     if recall is not None and recall.follows(view):
-        return _placed(state, view, recall.pile, recall.known) or state
+        return _placed(state, view, recall.pile, recall.known, recall.stock) or state
     return state
 
 
@@ -85,10 +86,12 @@ def _placed(
     view: View,
     pile: Sequence[Card | None],
     known: Sequence[Sequence[Card]],
+    stock: Sequence[Card | None] = (),
 ) -> GameState | None:
     """``state`` (a sample of ``view``) with the hidden cards swapped so that the discard
-    pile holds ``pile``'s cards where it names them (bottom first) and each other seat's
-    hand holds its ``known`` cards; ``None`` where they cannot be."""
+    pile holds ``pile``'s cards where it names them (bottom first), the stock ``stock``'s
+    (top last; ignored unless it has the stock's size) and each other seat's hand its
+    ``known`` cards; ``None`` where they cannot be."""
     rules = state.variant.rules
     if not isinstance(state, RummyState) or not isinstance(view, RummyView):
         return None
@@ -105,6 +108,10 @@ def _placed(
 
     # the order of hidden_cards: the stock, the discards under the seen ones, a face-down
     # top, then the unseen part of each other hand
+    if len(stock) == len(state.stock):
+        for index, remembered in enumerate(stock):
+            if remembered is not None and not place(remembered, index, index + 1):
+                return None
     offset = len(state.stock)
     under, face_down = rules._public_discards(state, view.seat)
     for index, remembered in enumerate(pile[:under]):
@@ -282,8 +289,10 @@ class SearchAgent:
             if isinstance(end, RummyState):
                 seat = view.seat
                 hands = tuple(() if s == seat else hand for s, hand in enumerate(end.hands))
-                pile = recall.pile if recall is not None and recall.follows(view) else ()
-                placed = _placed(sample_state(view, rng), view, pile, hands)
+                follows = recall is not None and recall.follows(view)
+                pile = recall.pile if recall is not None and follows else ()
+                stock = recall.stock if recall is not None and follows else ()
+                placed = _placed(sample_state(view, rng), view, pile, hands, stock)
                 if placed is not None:
                     return placed
         return sample_state(view, rng, recall)
