@@ -5,6 +5,7 @@ agents, dealt those cards, would have made the moves the seat saw since its last
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -243,3 +244,41 @@ def test_along_greedy_play_the_reading_keeps_the_real_deal_and_samples_the_view(
         view = now.view(0)
         reader = _Reader(trail, GreedyAgent(), sample_state)
         assert agent._read_sample(reader, view, rng, None).view(0) == view
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("crib-rummy", 2), ("basic-rummy", 2)])
+def test_a_reading_search_keeps_what_it_remembers_at_the_start_of_its_turn(
+    game_id: str, players: int
+) -> None:
+    # At the first decision of its turn the search samples from its reading of the other
+    # hands (replays from a sample of the first view since its last turn). Those replays
+    # know nothing of the seat's memory: the sample must still hold the covered discards
+    # where the memory puts them, the cards seen taken in the hands that took them, and a
+    # stock turned over unshuffled in its order (it ignored them all before).
+    state = rummykit.variant(game_id).new_game(players=players, seed=1)
+    agent = SearchAgent(infer=True, recall=True)
+    rng = random.Random(0)
+    agent.observe(state.view(0))
+    read = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        agent.observe(state.view(0))
+        assert isinstance(state, RummyState)
+        view, memory = state.view(0), agent._memory[0]
+        reader = agent._reader(view, GreedyAgent())
+        if reader is None or view != reader.trail.views[-1] or view.active != 0:
+            continue  # not the first decision of the seat's turn
+        sample = agent._read_sample(reader, view, rng, memory)
+        assert isinstance(sample, RummyState) and sample.view(0) == view
+        if reader.end is None:
+            continue  # nothing read: a plain sample with the memory
+        read += 1
+        for index, card in enumerate(memory.pile):
+            assert card is None or sample.discards[index] == card
+        for index, card in enumerate(memory.stock):
+            assert card is None or sample.stock[index] == card
+        for seat, cards in enumerate(memory.known):
+            assert not Counter(cards) - Counter(sample.hands[seat])
+    assert read >= 5

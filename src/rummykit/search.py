@@ -196,8 +196,9 @@ class SearchAgent:
     #: when every candidate but the greedy choice is dropped: ``determinizations`` becomes
     #: a budget that only the decisions still in doubt spend.
     prune_after: int | None = attrs.field(default=None, validator=count(2, optional=True))
-    #: Remember what the seat saw (:class:`~rummykit.recall.Recall`): the covered discards
-    #: and the cards other seats took. The agent then needs to see the view after every
+    #: Remember what the seat saw (:class:`~rummykit.recall.Recall`): the covered discards,
+    #: the cards other seats took, and a stock made by turning the pile over unshuffled
+    #: (Basic Rummy), card by card. The agent then needs to see the view after every
     #: move (:meth:`observe`, which :func:`~rummykit.sim.play_game` and
     #: :func:`~rummykit.sim.simulate` call); a decision whose view it did not follow move by
     #: move samples without the memory.
@@ -280,21 +281,27 @@ class SearchAgent:
         self, reader: _Reader, view: View, rng: random.Random, recall: Recall | None
     ) -> GameState:
         """A sample of ``view`` from ``reader``: its sample of the trail's last view where
-        that is ``view``; later in the seat's turn, a sample of ``view`` with the other
-        hands as read; a plain sample where there is none."""
+        that is ``view`` and the seat remembers nothing; else a sample of ``view`` with the
+        other hands as read and the remembered cards where the memory puts them (the
+        discards, the stock), if the reading holds every card the memory puts in a hand; a
+        plain sample (with the memory) where there is none."""
         end = reader.draw(rng, self.infer_tries, self.infer_steps)
+        memory = recall if recall is not None and recall.follows(view) else None
         if end is not None:
-            if view == reader.trail.views[-1]:
+            if view == reader.trail.views[-1] and memory is None:
                 return end
             if isinstance(end, RummyState):
                 seat = view.seat
                 hands = tuple(() if s == seat else hand for s, hand in enumerate(end.hands))
-                follows = recall is not None and recall.follows(view)
-                pile = recall.pile if recall is not None and follows else ()
-                stock = recall.stock if recall is not None and follows else ()
-                placed = _placed(sample_state(view, rng), view, pile, hands, stock)
-                if placed is not None:
-                    return placed
+                if memory is None or all(
+                    not Counter(known) - Counter(hand)
+                    for known, hand in zip(memory.known, hands, strict=True)
+                ):
+                    pile = memory.pile if memory is not None else ()
+                    stock = memory.stock if memory is not None else ()
+                    placed = _placed(sample_state(view, rng), view, pile, hands, stock)
+                    if placed is not None:
+                        return placed
         return sample_state(view, rng, recall)
 
     def evaluate(
