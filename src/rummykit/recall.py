@@ -171,7 +171,7 @@ class Recall:
             return None  # shuffled: the memory of the pile says nothing of the order
         # the bottom of the pile, all but what stays in it, turned over: first in, first out
         moved = len(self.pile) - len(fresh.pile)
-        if moved < fresh.stock_size or moved < 0:
+        if moved < fresh.stock_size:  # the stock cannot hold more than the pile gave it
             return None
         return tuple(reversed(self.pile[:moved]))
 
