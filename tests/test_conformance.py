@@ -68,6 +68,47 @@ def test_views_do_not_change_when_hidden_cards_are_redealt(state: rummykit.State
             assert redealt.all_cards() == state.all_cards()
 
 
+@pytest.mark.parametrize("game_id", ["basic-rummy", "gin-rummy", "crib-rummy", "rummy-500"])
+def test_r13_a_redeal_moves_the_drawn_and_single_card_with_the_card_in_their_place(
+    game_id: str,
+) -> None:
+    # The card another seat drew unseen this turn, and the one card it held before drawing
+    # (which it must then discard, R13), are two of its hidden cards: a re-deal that puts
+    # other cards in that hand must name the card now in their place, or the position asks
+    # the player to discard a card it does not hold.
+    from rummykit.agents import GreedyAgent, choose_move
+
+    game = rummykit.variant(game_id)
+    rng = random.Random(3)
+    followed = 0
+    for players in sorted({game.min_players, game.max_players}):
+        state = game.new_game(players=players, seed=3)
+        for _ in range(400):
+            if state.is_over:
+                break
+            assert isinstance(state, RummyState)
+            rules, active = state.rules, state.active
+            seat = (active + 1) % players
+            hidden = rules.hidden_cards(state, seat)
+            rng.shuffle(hidden)
+            redealt = rules.with_hidden(state, seat, hidden)
+            assert redealt.view(seat) == state.view(seat)
+            for field in ("drawn", "single"):
+                old, card = getattr(state, field), getattr(redealt, field)
+                if old is not None and old != state.took and old in state.hands[active]:
+                    assert card in redealt.hands[active], (field, card)
+                    followed += old != card
+                else:  # none, taken from the pile, or played this turn: in plain sight
+                    assert card == old
+            if state.single is not None and state.hands[active] == (state.single,):
+                assert redealt.single == redealt.hands[active][0]
+                for move in redealt.legal_moves():  # then the card held is the one to discard
+                    after = redealt.apply(move)
+                    assert after.is_over or after.legal_moves(), move
+            state = state.apply(choose_move(GreedyAgent(), state, rng))
+    assert followed  # some re-deal put another card where the drawn or single card was
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states(crib, max_steps=300))
 def test_incremental_hand_melds_equal_a_fresh_solve(state: rummykit.State) -> None:
@@ -176,9 +217,11 @@ def test_the_probes_find_a_card_named_by_a_field_the_redeal_leaves_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A re-deal moves the hidden cards between the hidden places (hands, stock, buried
-    discards) but leaves other fields as they are, so a view that shows the card another
-    seat just drew from the stock (the ``drawn`` field) looks the same after it; giving the
-    hidden cards other names everywhere in the state (``renamed_state``) shows the leak."""
+    discards) and leaves other fields as they are (but the active player's drawn and single
+    cards, which follow their places: made to stay here), so a view that shows the card
+    another seat just drew from the stock (the ``drawn`` field) looks the same after it;
+    giving the hidden cards other names everywhere in the state (``renamed_state``) shows
+    the leak."""
     from rummykit.engine import rummy_views
     from rummykit.testing.probes import renamed_state, view_leak_problems
 
@@ -188,6 +231,7 @@ def test_the_probes_find_a_card_named_by_a_field_the_redeal_leaves_alone(
     assert isinstance(state, RummyState) and state.drawn is not None
     assert view_leak_problems(state, 1, random.Random(0)) == []
     monkeypatch.setattr(rummy_views, "_own_or_hidden", lambda card, seen: card)
+    monkeypatch.setattr(rummy_views, "_followed", lambda card, old, new: card)
     assert state.view(1).drawn == state.drawn  # the leak
     renamed = renamed_state(state, 1, random.Random(0))
     assert isinstance(renamed, RummyState) and renamed.drawn != state.drawn

@@ -161,7 +161,8 @@ def with_hidden(
     self: RummyRules, state: RummyState, seat: int, cards: Sequence[Card]
 ) -> RummyState:
     """``state`` with the cards ``seat`` cannot see replaced by ``cards`` in the order of
-    :meth:`hidden_cards` (same count)."""
+    :meth:`hidden_cards` (same count). The active player's hidden drawn card and single card
+    (R13) follow their places: each becomes the card put where it was."""
     pool = list(cards)
     stock = tuple(pool[: len(state.stock)])
     del pool[: len(state.stock)]
@@ -174,12 +175,18 @@ def with_hidden(
     discards = (*pool[:under], *pile[under : len(pile) - face_down], *top)
     del pool[:under]
     hands = []
+    drawn, single = state.drawn, state.single
     for i, hand in enumerate(state.hands):
         if self._shown(state, i, seat):
             hands.append(hand)
         else:
             known = state.known[i]
             count = len(hand) - len(known)
+            if i == state.active:
+                old, new = _unknown(hand, known), pool[:count]
+                if drawn != state.took:  # a card taken from the pile is in plain sight
+                    drawn = _followed(drawn, old, new)
+                single = _followed(single, old, new)
             hands.append(tuple(sorted((*known, *pool[:count]))))
             del pool[:count]
     return _evolve(
@@ -187,8 +194,16 @@ def with_hidden(
         stock=stock,
         discards=discards,
         hands=tuple(hands),
+        drawn=drawn,
+        single=single,
         hand_melds=self._initial_melds(hands, state.context),
     )
+
+
+def _followed(card: Card | None, old: Sequence[Card], new: Sequence[Card]) -> Card | None:
+    """``card`` (``None``, or one of ``old``, a hand's hidden cards) after ``old`` was
+    replaced place by place by ``new``: the card now where it was."""
+    return new[old.index(card)] if card is not None and card in old else card
 
 
 def _unknown(hand: tuple[Card, ...], known: tuple[Card, ...]) -> tuple[Card, ...]:
