@@ -282,3 +282,42 @@ def test_a_reading_search_keeps_what_it_remembers_at_the_start_of_its_turn(
         for seat, cards in enumerate(memory.known):
             assert not Counter(cards) - Counter(sample.hands[seat])
     assert read >= 5
+
+
+def test_basic_rummy_a_reading_after_the_pile_is_turned_over_draws_the_remembered_cards() -> (
+    None
+):
+    # Four-player Basic Rummy turns the pile over unshuffled: a seat that saw every discard
+    # knows the stock card by card. The reading replays the other seats' moves from a sample
+    # of the first view since the seat's last turn; it must deal that sample from the memory
+    # as it stood then (the stock in its order, the cards seen taken in the hands that took
+    # them), so that a card drawn along the trail is the one the seat knows was there.
+    # Sampled at random instead, the drawn cards were guesses and the reading disagreed
+    # with the memory at the first decision, which then threw it away.
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=3)
+    agent = SearchAgent(infer=True, recall=True)
+    rng = random.Random(3)
+    agent.observe(state.view(0))
+    decisions = read = 0
+    for _ in range(2000):
+        if state.is_over:
+            break
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        agent.observe(state.view(0))
+        view = state.view(0)
+        reader = agent._reader(view, GreedyAgent())
+        if reader is None or view != reader.trail.views[-1] or not view.reshuffles:
+            continue  # not the first decision of a turn after the pile was turned over
+        decisions += 1
+        then, now = reader.memory, agent._memory[0]
+        assert then is not None and then.follows(reader.trail.views[0])
+        if reader.draw(rng, agent.infer_tries, agent.infer_steps) is None:
+            continue
+        read += 1
+        start, end = reader.start, reader.end
+        assert isinstance(start, RummyState) and isinstance(end, RummyState)
+        for index, card in enumerate(then.stock):
+            assert card is None or start.stock[index] == card
+        for seat, cards in enumerate(now.known):  # the cards drawn from it among them
+            assert not Counter(cards) - Counter(end.hands[seat])
+    assert decisions >= 50 and read >= 0.9 * decisions

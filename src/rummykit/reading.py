@@ -17,7 +17,8 @@ from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
 from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.rummy_state import RummyView
-from rummykit.engine.views import View
+from rummykit.engine.views import Hidden, View
+from rummykit.recall import Recall
 
 #: How the reader draws a plain sample of a view (:func:`rummykit.search.sample_state`).
 Sampler = Callable[[View, random.Random], GameState]
@@ -69,14 +70,25 @@ class _Reader:
     if the replay still leads through the trail; the proposal is symmetric and kept exactly
     when consistent, so that, run long, the chain visits every consistent deal it reaches
     equally often (samples a few swaps apart are alike). In games whose hidden cards cannot
-    be swapped freely, every sample is searched for anew."""
+    be swapped freely, every sample is searched for anew.
 
-    def __init__(self, trail: _Trail, model: Agent, sample: Sampler) -> None:
+    With ``memory``, the seat's memory as it stood at the trail's first view
+    (:class:`~rummykit.recall.Recall`), the cards it remembers are put where it remembers
+    them in every sample of that view and never swapped: the covered discards, the cards
+    seen taken, a stock turned over unshuffled (so that a card drawn from it along the trail
+    is the one the seat knows was there)."""
+
+    def __init__(
+        self, trail: _Trail, model: Agent, sample: Sampler, memory: Recall | None = None
+    ) -> None:
         self.trail = trail
         self.model = model
         self.sample = sample  # a view and a generator -> a sample of the view
+        first = trail.views[0] if trail.views else None
+        self.memory = memory if first is not None and memory and memory.follows(first) else None
         self.start: GameState | None = None  # the chain's sample of the first view
-        self.cards: list[Card] = []  # its hidden cards, in the order of hidden_cards
+        self.cards: list[Card] = []  # its hidden cards (the order is the chain's own)
+        self.fixed: list[bool] = []  # which of them the memory placed: never swapped
         self.end: GameState | None = None  # where its replay led
         self.failed = False  # the search for a first sample failed
 
@@ -104,35 +116,49 @@ class _Reader:
         """Look for a first consistent sample in ``tries`` replays, by a walk from a sample
         of the first view: each step swaps the card of the model's stray move (the card it
         laid off or discarded where another was seen; else a random card outside the stock)
-        with a random hidden card, and keeps the swap if the replay goes at least as far
-        along the trail as before."""
+        with a random hidden card (neither of them one the memory placed), and keeps the
+        swap if the replay goes at least as far along the trail as before."""
         first = self.trail.views[0]
-        start = self.sample(first, rng)
-        start = _came_from(start, self.trail.views, rng) or start
+        start, cards, fixed = self._first(rng)
         end, culprit, went = self._replay(start, rng)
         for _ in range(tries):
             if end is not None:
-                self._keep(start, end)
+                self.start, self.cards, self.fixed, self.end = start, cards, fixed, end
                 return True
-            moved = _swapped_out(start, first.seat, culprit, rng)
-            if moved is None:  # a game whose hidden cards cannot be swapped: start anew
-                moved = _came_from(self.sample(first, rng), self.trail.views, rng)
-                moved = moved or self.sample(first, rng)
+            swapped = _swapped_out(start, first.seat, cards, fixed, culprit, rng)
+            if swapped is None:  # hidden cards that cannot be swapped: start anew
+                moved, new, new_fixed = self._first(rng)
+            else:
+                moved, new, new_fixed = swapped[0], swapped[1], fixed
             tried = self._replay(moved, rng)
             if tried[0] is not None or tried[2] >= went:
-                start, (end, culprit, went) = moved, tried
+                start, cards, fixed, (end, culprit, went) = moved, new, new_fixed, tried
         return False
 
-    def _keep(self, start: GameState, end: GameState) -> None:
-        self.start, self.end = start, end
-        rules = start.variant.rules
-        if isinstance(start, RummyState) and isinstance(rules, RummyRules):
-            self.cards = list(rules.hidden_cards(start, self.trail.views[0].seat))
+    def _first(self, rng: random.Random) -> tuple[GameState, list[Card], list[bool]]:
+        """A sample of the trail's first view, with the remembered cards where the memory
+        puts them and the cards that came into sight since where they can have come from;
+        its hidden cards in the chain's order, and which of them the memory placed."""
+        first = self.trail.views[0]
+        state = self.sample(first, rng)
+        rules = state.variant.rules
+        if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+            return state, [], []
+        memory = self.memory
+        pinned = None
+        if memory is not None:
+            pinned = pin(state, first, memory.pile, memory.known, memory.stock)
+        if pinned is None:
+            cards = list(rules.hidden_cards(state, first.seat))
+            pinned = cards, [False] * len(cards)
+        cards, fixed = pinned
+        cards = _came_from(state, self.trail.views, rng, cards, fixed) or cards
+        return rules.with_hidden(state, first.seat, cards), cards, fixed
 
     def _walk(self, rng: random.Random, steps: int) -> None:
         """``steps`` proposals of the chain: two hidden cards of the first view swapped
         (one of them where the trail's moves can reach it: the other hands, the hidden
-        discards, the stock cards drawn along the trail)."""
+        discards, the stock cards drawn along the trail; neither one the memory placed)."""
         start = self.start
         assert isinstance(start, RummyState)
         rules = start.variant.rules
@@ -140,11 +166,12 @@ class _Reader:
         first, last = self.trail.views[0], self.trail.views[-1]
         drawn = getattr(first, "stock_size", 0) - getattr(last, "stock_size", 0)
         reach = len(start.stock) - max(0, drawn)
-        count = len(self.cards)
-        if count < 2 or reach >= count:
+        free = [i for i, fixed in enumerate(self.fixed) if not fixed]
+        reached = [i for i in free if i >= reach]
+        if len(free) < 2 or not reached:
             return
         for _ in range(steps):
-            i, j = rng.randrange(reach, count), rng.randrange(count)
+            i, j = rng.choice(reached), rng.choice(free)
             if self.cards[i] == self.cards[j]:
                 continue
             cards = list(self.cards)
@@ -182,24 +209,31 @@ def _card_of(move: Move) -> Card | None:
     return cards[0] if cards and isinstance(cards[0], Card) else None
 
 
-def _swapped_out(
-    state: GameState, seat: int, card: Card | None, rng: random.Random
-) -> GameState | None:
-    """``state`` with ``card`` (if it is one of the cards ``seat`` cannot see; else a
-    random one of those outside the stock) swapped with a random hidden card; ``None``
-    where this cannot be done (then a new sample is drawn)."""
+def _swapped_out(  # noqa: PLR0917  (a sample and the chain's view of its hidden cards)
+    state: GameState,
+    seat: int,
+    cards: Sequence[Card],
+    fixed: Sequence[bool],
+    card: Card | None,
+    rng: random.Random,
+) -> tuple[GameState, list[Card]] | None:
+    """``state`` (a sample whose cards hidden from ``seat`` are ``cards``) with ``card``
+    (if it is one of them; else a random one outside the stock) swapped with a random
+    hidden card, neither of them ``fixed``; and its hidden cards. ``None`` where this
+    cannot be done (then a new sample is drawn)."""
     rules = state.variant.rules
     if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
         return None
-    cards = list(rules.hidden_cards(state, seat))
-    stock = len(state.stock)
-    if len(cards) < 2 or stock >= len(cards):
+    free = [i for i, pinned in enumerate(fixed) if not pinned]
+    outside = [i for i in free if i >= len(state.stock)]
+    if len(free) < 2 or not outside:
         return None
-    places = [i for i in range(stock, len(cards)) if cards[i] == card]
-    i = places[0] if places else rng.randrange(stock, len(cards))
-    j = rng.randrange(len(cards))
-    cards[i], cards[j] = cards[j], cards[i]
-    return rules.with_hidden(state, seat, cards)
+    places = [i for i in outside if cards[i] == card]
+    i = places[0] if places else rng.choice(outside)
+    j = rng.choice(free)
+    swapped = list(cards)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    return rules.with_hidden(state, seat, swapped), swapped
 
 
 def _stock_shuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -212,6 +246,57 @@ def _stock_shuffled(state: GameState, seat: int, rng: random.Random) -> GameStat
     stock = cards[: len(state.stock)]
     rng.shuffle(stock)
     return rules.with_hidden(state, seat, stock + cards[len(state.stock) :])
+
+
+def pin(
+    state: GameState,
+    view: View,
+    pile: Sequence[Card | None],
+    known: Sequence[Sequence[Card]],
+    stock: Sequence[Card | None] = (),
+) -> tuple[list[Card], list[bool]] | None:
+    """The hidden cards of ``state`` (a sample of ``view``) in the order of
+    ``hidden_cards``, swapped so that the discard pile holds ``pile``'s cards where it names
+    them (bottom first), the stock ``stock``'s (top last; ignored unless it has the stock's
+    size) and each other seat's hand its ``known`` cards; and, place by place, whether a
+    card was so put there. ``None`` where they cannot be, or where another seat has drawn a
+    card unseen this turn (the sample's guess of that card must stay as it is)."""
+    rules = state.variant.rules
+    if not isinstance(state, RummyState) or not isinstance(view, RummyView):
+        return None
+    if not isinstance(rules, RummyRules):
+        return None
+    if view.active != view.seat and state.drawn not in (None, state.took):
+        return None
+    cards = list(rules.hidden_cards(state, view.seat))
+    fixed = [False] * len(cards)
+
+    def place(card: Card, start: int, stop: int) -> bool:
+        """Put ``card`` at an unfixed place in ``[start, stop)`` and fix it there."""
+        return fix_at(cards, fixed, card, range(start, stop))
+
+    # the order of hidden_cards: the stock, the discards under the seen ones, a face-down
+    # top, then the unseen part of each other hand
+    if len(stock) == len(state.stock):
+        for index, remembered in enumerate(stock):
+            if remembered is not None and not place(remembered, index, index + 1):
+                return None
+    offset = len(state.stock)
+    under, face_down = rules._public_discards(state, view.seat)
+    for index, remembered in enumerate(pile[:under]):
+        if remembered is not None and not place(remembered, offset + index, offset + index + 1):
+            return None
+    offset += under + face_down
+    for seat, hand in enumerate(view.hands):
+        unseen = sum(isinstance(card, Hidden) for card in hand)
+        if seat == view.seat or not unseen:
+            continue
+        shown = Counter(card for card in hand if isinstance(card, Card))
+        for card in (Counter(known[seat]) - shown).elements():
+            if not place(card, offset, offset + unseen):
+                return None
+        offset += unseen
+    return (cards, fixed) if offset == len(cards) else None
 
 
 def fix_at(
@@ -273,13 +358,20 @@ def _in_sight(view: View) -> Counter[Card]:
     return seen
 
 
-def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> GameState | None:
-    """``state`` (a sample of the first of ``views``, a trail) with the cards that came
-    into sight along the trail swapped into the places they can have come from: a covered
-    discard seen when the cards above it were taken, where it lay; any other into the other
-    hands, the covered discards taken or the stock cards drawn along the trail (not the rest
-    of the stock or the pile); ``None`` where that cannot be told (another game's views, a
-    reshuffle)."""
+def _came_from(
+    state: GameState,
+    views: Sequence[View],
+    rng: random.Random,
+    hidden: Sequence[Card],
+    remembered: Sequence[bool],
+) -> list[Card] | None:
+    """``hidden`` (the hidden cards of ``state``, a sample of the first of ``views``, a
+    trail; the ``remembered`` ones are where the seat remembers them and stay there) with
+    the cards that came into sight along the trail swapped into the places they can have
+    come from: a covered discard seen when the cards above it were taken, where it lay; any
+    other into the other hands, the covered discards taken or the stock cards drawn along
+    the trail (not the rest of the stock or the pile); ``None`` where that cannot be told
+    (another game's views, a reshuffle)."""
     rules = state.variant.rules
     first, last = views[0], views[-1]
     if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
@@ -290,8 +382,7 @@ def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> G
     drawn = first.stock_size - last.stock_size
     if first.reshuffles != last.reshuffles or drawn < 0:
         return None
-    cards = list(rules.hidden_cards(state, first.seat))
-    fixed = [False] * len(cards)
+    cards, fixed = list(hidden), list(remembered)
     stock = len(state.stock)
 
     def place(card: Card, places: Sequence[int]) -> bool:
@@ -299,7 +390,8 @@ def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> G
 
     start = _in_sight(first)
     came: Counter[Card] = Counter()  # the most copies of each card in sight at once
-    pinned: Counter[Card] = Counter()  # those of them put where they lay in the pile
+    # those of them put where they lay in the pile, or where the seat remembers them
+    pinned = Counter(card for card, known in zip(cards, fixed, strict=True) if known)
     under, _ = rules._public_discards(state, first.seat)
     lowest = len(first.discards)  # the pile below this has not changed since the first view
     for view in views[1:]:
@@ -318,4 +410,4 @@ def _came_from(state: GameState, views: Sequence[View], rng: random.Random) -> G
     rng.shuffle(rest)
     if not all(place(card, allowed) for card in rest):
         return None
-    return rules.with_hidden(state, first.seat, cards)
+    return cards

@@ -35,12 +35,11 @@ from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import Move
 from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.rummy_deal import deal_outcome
-from rummykit.engine.rummy_state import RummyView
-from rummykit.engine.views import Hidden, View
+from rummykit.engine.views import View
 from rummykit.errors import OptionError, shown
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
-from rummykit.reading import _Reader, _Trail, fix_at
+from rummykit.reading import _Reader, _Trail, pin
 from rummykit.recall import Recall
 
 __all__ = [
@@ -66,9 +65,9 @@ def sample_state(view: View, rng: random.Random, recall: Recall | None = None) -
     With ``recall``, the seat's memory brought up to this view (:class:`~rummykit.recall.
     Recall`), the cards it remembers are put where it remembers them: the covered discards
     in their places in the pile, the cards other seats were seen to take in their hands, a
-    stock made by turning the pile over in its order. A
-    memory that does not fit the view (or a view of another seat's turn, whose drawn card
-    the sample must guess) is not used."""
+    stock made by turning the pile over in its order. A memory that does not fit the view
+    (or a view in which another seat drew a card unseen this turn: the sample must guess
+    that card) is not used."""
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {shown(rng)}")
     game = getattr(view, "game", None)
@@ -91,45 +90,12 @@ def _placed(
     """``state`` (a sample of ``view``) with the hidden cards swapped so that the discard
     pile holds ``pile``'s cards where it names them (bottom first), the stock ``stock``'s
     (top last; ignored unless it has the stock's size) and each other seat's hand its
-    ``known`` cards; ``None`` where they cannot be."""
+    ``known`` cards (:func:`rummykit.reading.pin`); ``None`` where they cannot be."""
+    pinned = pin(state, view, pile, known, stock)
     rules = state.variant.rules
-    if not isinstance(state, RummyState) or not isinstance(view, RummyView):
+    if pinned is None or not isinstance(rules, RummyRules) or not isinstance(state, RummyState):
         return None
-    if not isinstance(rules, RummyRules):
-        return None
-    if view.active != view.seat:
-        return None  # the sample's guess of another seat's drawn card must stay as it is
-    cards = list(rules.hidden_cards(state, view.seat))
-    fixed = [False] * len(cards)
-
-    def place(card: Card, start: int, stop: int) -> bool:
-        """Put ``card`` at an unfixed place in ``[start, stop)`` and fix it there."""
-        return fix_at(cards, fixed, card, range(start, stop))
-
-    # the order of hidden_cards: the stock, the discards under the seen ones, a face-down
-    # top, then the unseen part of each other hand
-    if len(stock) == len(state.stock):
-        for index, remembered in enumerate(stock):
-            if remembered is not None and not place(remembered, index, index + 1):
-                return None
-    offset = len(state.stock)
-    under, face_down = rules._public_discards(state, view.seat)
-    for index, remembered in enumerate(pile[:under]):
-        if remembered is not None and not place(remembered, offset + index, offset + index + 1):
-            return None
-    offset += under + face_down
-    for seat, hand in enumerate(view.hands):
-        unseen = sum(isinstance(card, Hidden) for card in hand)
-        if seat == view.seat or not unseen:
-            continue
-        shown = Counter(card for card in hand if isinstance(card, Card))
-        for card in (Counter(known[seat]) - shown).elements():
-            if not place(card, offset, offset + unseen):
-                return None
-        offset += unseen
-    if offset != len(cards):
-        return None
-    placed = rules.with_hidden(state, view.seat, cards)
+    placed = rules.with_hidden(state, view.seat, pinned[0])
     return placed if placed.over or placed.legal_moves() else None
 
 
@@ -219,8 +185,10 @@ class SearchAgent:
     infer_tries: int = attrs.field(default=64, validator=count(1))
     #: Swaps of hidden cards tried for each sample after the first consistent one.
     infer_steps: int = attrs.field(default=4, validator=count(0))
-    #: Per seat, the views since its last turn (with ``infer``), and their reader.
+    #: Per seat, the views since its last turn (with ``infer``), their reader, and (with
+    #: ``recall`` too) the memory as it stood at the first of them.
     _trails: dict[int, _Trail] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _trail_memory: dict[int, Recall] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     _readers: dict[int, _Reader] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: What a rollout is worth: ``"points"``, the seat's margin over the others' mean score
     #: at the end of the deal; ``"standing"``, ahead (+1) or behind (-1), the margin
@@ -258,7 +226,9 @@ class SearchAgent:
                 Recall.start(view) if memory is None else memory.observe(view)
             )
         if self.infer:
-            self._trails[view.seat] = _Trail.then(self._trails.get(view.seat), view)
+            trail = self._trails[view.seat] = _Trail.then(self._trails.get(view.seat), view)
+            if self.recall and len(trail.views) == 1:  # a new trail: what the seat knew then
+                self._trail_memory[view.seat] = self._memory[view.seat]
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -274,7 +244,9 @@ class SearchAgent:
             return None
         reader = self._readers.get(view.seat)
         if reader is None or reader.trail.views is not trail.views:  # not this turn's
-            reader = self._readers[view.seat] = _Reader(trail, model, sample_state)
+            memory = self._trail_memory.get(view.seat) if self.recall else None
+            reader = _Reader(trail, model, sample_state, memory)
+            self._readers[view.seat] = reader
         return reader
 
     def _read_sample(
