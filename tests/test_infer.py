@@ -284,9 +284,7 @@ def test_a_reading_search_keeps_what_it_remembers_at_the_start_of_its_turn(
     assert read >= 5
 
 
-def test_basic_rummy_a_reading_after_the_pile_is_turned_over_draws_the_remembered_cards() -> (
-    None
-):
+def test_basic_rummy_a_reading_after_the_pile_turns_over_draws_the_remembered_cards() -> None:
     # Four-player Basic Rummy turns the pile over unshuffled: a seat that saw every discard
     # knows the stock card by card. The reading replays the other seats' moves from a sample
     # of the first view since the seat's last turn; it must deal that sample from the memory

@@ -177,8 +177,10 @@ class SearchAgent:
     #: The first such sample of a turn is searched for (``infer_tries``), the next ones
     #: follow from it by swaps of two hidden cards (``infer_steps``); a turn with none
     #: found is sampled as without it. Like ``recall``, it needs to see the view after
-    #: every move (:meth:`observe`). Measured in ``docs/guide-bot.rst``: no gain in Crib
-    #: Rummy, perhaps a little in Gin Rummy.
+    #: every move (:meth:`observe`); with ``recall`` the replays start from the memory as
+    #: it stood at the first view since the seat's last turn. Measured in
+    #: ``docs/guide-bot.rst``: no gain in Crib Rummy, perhaps a little in Gin Rummy, none
+    #: that shows in four-player Basic Rummy with ``recall``.
     infer: bool = False
     #: Replays a turn may spend looking for a first sample the other seats' moves allow
     #: (then the turn is sampled as without ``infer``).
