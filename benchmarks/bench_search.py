@@ -373,6 +373,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--depth", type=int, help="rollout moves before scoring as it stands")
     parser.add_argument(
+        "--min-known", type=float, default=0.0,
+        help="search only where the memory places this share of the hidden cards (--recall)",
+    )  # fmt: skip
+    parser.add_argument(
         "--prune-after", type=int, help="samples before unpromising candidates are dropped"
     )
     parser.add_argument(
@@ -429,6 +433,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["careful"] = True
     if args.handicap:  # likewise
         search["handicap"] = args.handicap
+    if args.min_known:  # likewise
+        search["min_known"] = args.min_known
     if args.agent == "ismcts":
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,

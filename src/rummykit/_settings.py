@@ -47,9 +47,9 @@ def count(minimum: int, *, optional: bool = False) -> Validator:
     return check
 
 
-def real(minimum: float, *, optional: bool = False) -> Validator:
+def real(minimum: float, maximum: float | None = None, *, optional: bool = False) -> Validator:
     """A finite real number (an ``int`` or ``float``, not a ``bool``) of at least
-    ``minimum`` (or ``None`` with ``optional``)."""
+    ``minimum`` and at most ``maximum`` (or ``None`` with ``optional``)."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is None and optional:
@@ -60,6 +60,8 @@ def real(minimum: float, *, optional: bool = False) -> Validator:
             raise OptionError(f"{attribute.name} must be a finite number, not {shown(value)}")
         if value < minimum:
             raise OptionError(f"{attribute.name} must be at least {minimum}, not {shown(value)}")
+        if maximum is not None and value > maximum:
+            raise OptionError(f"{attribute.name} must be at most {maximum}, not {shown(value)}")
 
     return check
 

@@ -109,6 +109,35 @@ class Recall:
             and tuple(len(hand) for hand in getattr(view, "hands", ())) == self.hand_sizes
         )
 
+    def placed_share(self, view: View) -> float:
+        """The share of the cards ``view`` hides (the stock, the covered discards, the unseen
+        cards of other hands) that this memory puts in their places: a card of the stock or
+        the pile it remembers there, a card it remembers in a hand; 0.0 for a memory not
+        brought up to ``view``, 1.0 for a view that hides nothing.
+
+        >>> import rummykit
+        >>> state = rummykit.variant("basic-rummy").new_game(players=2, seed=1)
+        >>> Recall.start(state.view(0)).placed_share(state.view(0))   # a fresh deal
+        0.0
+        """
+        if not self.follows(view):
+            return 0.0
+        discards = getattr(view, "discards", ())
+        hidden = self.stock_size + sum(not isinstance(card, Card) for card in discards)
+        placed = sum(card is not None for card in self.stock)
+        placed += sum(
+            remembered is not None and not isinstance(card, Card)
+            for remembered, card in zip(self.pile, discards, strict=True)
+        )
+        for seat, hand in enumerate(getattr(view, "hands", ())):
+            if seat == self.seat:
+                continue
+            unseen = sum(not isinstance(card, Card) for card in hand)
+            shown = Counter(card for card in hand if isinstance(card, Card))
+            hidden += unseen
+            placed += min(unseen, sum((Counter(self.known[seat]) - shown).values()))
+        return placed / hidden if hidden else 1.0
+
     def observe(self, view: View) -> Recall:
         """The memory after the move that led to ``view`` (the same seat's view, one move
         after the last one observed); a view of another seat or deal, or one that a single

@@ -155,6 +155,11 @@ class SearchAgent:
     #: a game) and 8.8 [-17.2, -0.5] at one (``benchmarks/search_truth.py``): there the
     #: handicap only makes departures rare. Pruning (``prune_after``) asks the same margin.
     handicap: float = attrs.field(default=0.0, validator=real(0))
+    #: Search only where the seat's memory (``recall``) puts at least this share of the
+    #: cards it cannot see in their places (:meth:`Recall.placed_share
+    #: <rummykit.recall.Recall.placed_share>`); elsewhere play the greedy (or careful)
+    #: choice. 0 searches everywhere; with no memory, a share above 0 never searches.
+    min_known: float = attrs.field(default=0.0, validator=real(0, 1))
     #: Samples after which candidates that look no better than the greedy choice stop being
     #: played (``None``: every candidate plays every sample). From then on, after each
     #: sample, a candidate whose mean gain over the greedy choice plus one standard error is
@@ -235,6 +240,10 @@ class SearchAgent:
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
+        if self.min_known:
+            memory = self._memory.get(view.seat) if self.recall else None
+            if memory is None or memory.placed_share(view) < self.min_known:
+                return GreedyAgent(careful=self.careful).choose(view, legal, rng)
         candidates, gains = self.evaluate(view, legal, rng)
         return candidates[_significant_best(gains, self.confidence, self.handicap)]
 
