@@ -264,3 +264,34 @@ def test_basic_rummy_a_stock_turned_over_unshuffled_is_remembered_in_order() -> 
         assert isinstance(sample, RummyState) and sample.view(0) == view
         assert sample.stock == state.stock
         assert not Counter(memory.known[1]) - Counter(sample.hands[1])
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "most"), [("basic-rummy", 4, 0.7), ("crib-rummy", 2, 0.2)]
+)
+def test_the_placed_share_counts_the_hidden_cards_the_memory_puts_in_place(
+    game_id: str, players: int, most: float
+) -> None:
+    # placed_share is the share of the hidden cards that a sample with the memory fixes in
+    # place (reading.pin marks each one it places): checked against it along greedy play
+    from rummykit.reading import pin
+
+    state = rummykit.variant(game_id).new_game(players=players, seed=2)
+    memory, rng = Recall.start(state.view(0)), random.Random(2)
+    assert memory.placed_share(state.view(0)) == 0.0  # a fresh deal: nothing remembered
+    shares = []
+    for _ in range(1500):
+        if state.is_over:
+            break
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        memory = memory.observe(state.view(0))
+        view = state.view(0)
+        if view.to_move != 0:
+            continue
+        pinned = pin(sample_state(view, rng), view, memory.pile, memory.known, memory.stock)
+        assert pinned is not None
+        fixed = pinned[1]
+        assert memory.placed_share(view) == pytest.approx(sum(fixed) / len(fixed))
+        shares.append(memory.placed_share(view))
+        assert memory.placed_share(state.view(1)) == 0.0  # another seat's view
+    assert max(shares) > most  # the covered discards; a stock turned over (Basic Rummy)

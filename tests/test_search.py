@@ -698,3 +698,45 @@ def test_the_careful_search_keeps_the_careful_choice_first() -> None:
                 return
             state = state.apply(choose_move(GreedyAgent(), state, rng))
     raise AssertionError("no position where careful and greedy play part")
+
+
+def test_min_known_plays_the_base_choice_until_the_memory_places_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # SearchAgent(min_known=x) searches only where its memory puts at least the share x of
+    # the hidden cards in place: at the start of a deal it remembers nothing, so it plays
+    # the greedy choice without a rollout; once the pile is turned over (Basic Rummy, the
+    # stock known card by card) it searches
+    agent = SearchAgent(recall=True, min_known=0.6, determinizations=2, depth=10)
+    searched: list[float] = []
+    evaluate = SearchAgent.evaluate
+
+    def counted(self: SearchAgent, view: View, legal: Any, rng: random.Random) -> Any:
+        searched.append(self._memory[view.seat].placed_share(view))
+        return evaluate(self, view, legal, rng)
+
+    monkeypatch.setattr(SearchAgent, "evaluate", counted)
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=0)
+    agents = [agent, GreedyAgent(), GreedyAgent(), GreedyAgent()]
+    rng = random.Random(0)
+    rummykit.agents.show_all(agents, state)
+    base = searches = 0
+    for _ in range(5000):
+        if state.is_over or searches >= 3:
+            break
+        view = state.view(state.to_move)
+        if state.to_move == 0 and len(view.legal) > 1:
+            share, before = agent._memory[0].placed_share(view), len(searched)
+            move = agent.choose(view, view.legal, random.Random(1))
+            if share < 0.6:  # the greedy choice, no search
+                assert len(searched) == before
+                assert move == GreedyAgent().choose(view, view.legal, random.Random(1))
+                base += 1
+            else:
+                assert searched[before:] == [share]
+                searches += 1
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        rummykit.agents.show_all(agents, state)
+    assert base >= 3 and searches == 3
+    with pytest.raises(OptionError, match="min_known must be at most 1"):
+        SearchAgent(min_known=1.5)
