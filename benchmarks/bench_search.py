@@ -24,7 +24,9 @@ guessing the hidden cards right would be worth. ``--recall`` gives the search ag
 memory of the deal (``SearchAgent(recall=True)``), ``--infer`` its reading of the other
 hands from their moves (``SearchAgent(infer=True)``), ``--careful`` its careful play of
 contract games, of games whose discard is taken only to be melded and of two-player Basic
-Rummy (``SearchAgent(careful=True)``). ``--stalled-depth N`` (or ``none``)
+Rummy (``SearchAgent(careful=True)``), ``--min-known X`` a search only where its memory
+places that share of the hidden cards (``SearchAgent(min_known=X)``; with ``--recall``).
+``--stalled-depth N`` (or ``none``)
 sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
 own).
 

@@ -158,7 +158,9 @@ class SearchAgent:
     #: Search only where the seat's memory (``recall``) puts at least this share of the
     #: cards it cannot see in their places (:meth:`Recall.placed_share
     #: <rummykit.recall.Recall.placed_share>`); elsewhere play the greedy (or careful)
-    #: choice. 0 searches everywhere; with no memory, a share above 0 never searches.
+    #: choice. 0 searches everywhere; with no memory, a share above 0 never searches. In
+    #: four-player Basic Rummy 0.6 kept the search's strength at half its cost (the
+    #: search there gains where the pile was turned over, see ``docs/guide-bot.rst``).
     min_known: float = attrs.field(default=0.0, validator=real(0, 1))
     #: Samples after which candidates that look no better than the greedy choice stop being
     #: played (``None``: every candidate plays every sample). From then on, after each
