@@ -295,3 +295,26 @@ def test_the_placed_share_counts_the_hidden_cards_the_memory_puts_in_place(
         shares.append(memory.placed_share(view))
         assert memory.placed_share(state.view(1)) == 0.0  # another seat's view
     assert max(shares) > most  # the covered discards; a stock turned over (Basic Rummy)
+
+
+def test_a_sample_at_another_seats_turn_uses_the_memory_until_that_seat_draws_unseen() -> None:
+    # reading.pin places the remembered cards at another seat's turn (the reading search
+    # samples the first view since its seat's last turn, the next seat to draw), but not
+    # once that seat has drawn from the stock: the sample's guess of the drawn card, which
+    # the state names (R13), must stay as the sample dealt it
+    from rummykit.reading import pin
+
+    state = rummykit.variant("basic-rummy").new_game(players=2, seed=4)
+    memory, rng = Recall.start(state.view(0)), random.Random(4)
+    while state.to_move == 0 or state.turns[1] == 0:  # to seat 1's first draw
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+        memory = memory.observe(state.view(0))
+    view = state.view(0)
+    assert isinstance(view, RummyView) and view.active == 1 and view.phase.value == "draw"
+    assert pin(sample_state(view, rng), view, memory.pile, memory.known, memory.stock)
+    state = state.apply(rummykit.parse_move("draw"))
+    memory = memory.observe(state.view(0))
+    view = state.view(0)
+    sample = sample_state(view, rng)
+    assert isinstance(sample, RummyState) and sample.drawn is not None
+    assert pin(sample, view, memory.pile, memory.known, memory.stock) is None

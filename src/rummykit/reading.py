@@ -85,7 +85,8 @@ class _Reader:
         self.model = model
         self.sample = sample  # a view and a generator -> a sample of the view
         first = trail.views[0] if trail.views else None
-        self.memory = memory if first is not None and memory and memory.follows(first) else None
+        follows = first is not None and memory is not None and memory.follows(first)
+        self.memory = memory if follows else None
         self.start: GameState | None = None  # the chain's sample of the first view
         self.cards: list[Card] = []  # its hidden cards (the order is the chain's own)
         self.fixed: list[bool] = []  # which of them the memory placed: never swapped
