@@ -100,6 +100,7 @@ def _search_agent(search: dict[str, Any]) -> Agent:
     """The agent ``search`` describes: :class:`ISMCTSAgent` where its ``"agent"`` is
     ``"ismcts"``, else :class:`SearchAgent`."""
     settings = dict(search)
+    settings.pop("dice", None)  # how the search plays, not a setting (see main)
     if settings.pop("agent", "search") == "ismcts":
         return ISMCTSAgent(**settings)
     return SearchAgent(**settings)
@@ -437,6 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["handicap"] = args.handicap
     if args.min_known:  # likewise
         search["min_known"] = args.min_known
+    # The rollouts of one sample's candidates now share their dice (a stalled deal's
+    # random discards alike for every candidate): a log of the search before then, keyed
+    # without it, is not resumed nor reported as the same setting.
+    search["dice"] = "shared"
     if args.agent == "ismcts":
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,

@@ -330,8 +330,8 @@ def test_pruning_stops_rolling_out_candidates_no_better_than_the_greedy_choice()
     view, legal = _a_discard_decision(0)
     full = SearchAgent(determinizations=12)
     pruned = SearchAgent(determinizations=12, prune_after=3)
-    moves, gains = full.evaluate(view, legal, random.Random(5))
-    same_moves, some = pruned.evaluate(view, legal, random.Random(5))
+    moves, gains = full.evaluate(view, legal, random.Random(1))
+    same_moves, some = pruned.evaluate(view, legal, random.Random(1))
     assert same_moves == moves and all(len(g) == 12 for g in gains)
     # the greedy choice plays every sample any other candidate plays; some were dropped
     assert len(some[0]) == max(len(g) for g in some) >= 3
@@ -342,8 +342,9 @@ def test_pruning_stops_rolling_out_candidates_no_better_than_the_greedy_choice()
             # dropped after its last sample: no longer worth one, though it was before
             assert not _may_gain(values)
             assert len(values) == 3 or _may_gain(values[:-1])
-    # the samples played are the same ones: the first three of every candidate agree
-    assert [g[:3] for g in some] == [g[:3] for g in gains]
+    # the samples played are the same ones, whoever plays them (the rollouts draw their own
+    # dice): every candidate's gains are the first of its gains unpruned
+    assert [g[: len(s)] for g, s in zip(gains, some, strict=True)] == some
 
 
 def test_a_decision_ends_once_every_candidate_is_dropped() -> None:
@@ -532,6 +533,26 @@ def test_a_stalled_deal_is_rolled_out_stalled_depth_moves_and_scored_as_it_stand
     assert gains(cut, stalled) != gains(uncut, stalled)
     # a deal going as usual is rolled out to its end
     assert gains(cut, fresh) == gains(uncut, fresh)
+
+
+@pytest.mark.parametrize("rollout", ["greedy", "random"])
+def test_every_candidate_of_a_sample_is_rolled_out_with_the_same_dice(
+    rollout: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Common random numbers: the candidates of one sample differ only by their moves. A
+    stalled deal's greedy rollouts throw cards at random, as random rollouts play: the
+    greedy choice searched twice over must gain exactly nothing over itself on every
+    sample (with one stream of dice for all, the second rollout drew other dice)."""
+    import rummykit.search as search
+
+    stalled, fresh = _stalled_and_not()
+    for view in (stalled, fresh):
+        twice = GreedyAgent().choose(view, view.legal, random.Random(0))
+        monkeypatch.setattr(search, "_ranked", lambda *args: [twice, twice])
+        agent = SearchAgent(determinizations=6, rollout=rollout, stalled_depth=None)
+        moves, gains = agent.evaluate(view, view.legal, random.Random(1))
+        assert moves == [twice, twice]
+        assert gains == [[0.0] * 6, [0.0] * 6]
 
 
 def test_ismcts_cuts_the_rollouts_of_a_stalled_deal_too() -> None:

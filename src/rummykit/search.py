@@ -309,7 +309,7 @@ class SearchAgent:
         base = GreedyAgent(careful=True) if self.careful else greedy
         candidates = _ranked(base, view, legal, rng, self.max_candidates)
         # per candidate, its gain over the greedy choice on each sample (paired: the same
-        # hidden cards and the same deterministic rollouts for every candidate)
+        # hidden cards and the same dice for every candidate's rollout)
         gains: list[list[float]] = [[] for _ in candidates]
         policy: Agent = greedy if self.rollout == "greedy" else RandomAgent()
         own = (view.seat, base) if self.careful and self.rollout == "greedy" else None
@@ -323,8 +323,19 @@ class SearchAgent:
                 sample = sample_state(view, rng, recall)
             else:
                 sample = self._read_sample(reader, view, rng, recall)
+            # common random numbers: every candidate's rollout of the sample makes the same
+            # random choices (a stalled deal's greedy discards, a random rollout's moves), so
+            # that the gains differ by the candidates and not by the dice
+            dice = rng.getrandbits(64)
             values = [
-                self._value(sample.apply(candidates[i]), view.seat, policy, rng, limit, own=own)
+                self._value(
+                    sample.apply(candidates[i]),
+                    view.seat,
+                    policy,
+                    random.Random(dice),
+                    limit,
+                    own=own,
+                )
                 for i in playing
             ]
             for index, value in zip(playing, values, strict=True):
