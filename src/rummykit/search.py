@@ -103,7 +103,9 @@ def _placed(
 class SearchAgent:
     """Determinized Monte Carlo search: for each of ``determinizations`` samples of the hidden
     cards (:func:`sample_state`), every candidate move is played and the deal rolled out to
-    its end by ``rollout`` agents (greedy by default) for every seat. A rollout is worth the
+    its end by ``rollout`` agents (greedy by default) for every seat, with the same dice for
+    every candidate (where the rollouts play at random, as a stalled deal's greedy discards
+    do, the candidates differ by their moves alone). A rollout is worth the
     seat's score margin over the others' mean at the end of the deal (``objective``; the
     lowest total is best in games of a fixed number of deals, the highest elsewhere).
     ``depth`` cuts a rollout after that many moves and scores the deal as if its stock had
