@@ -543,12 +543,12 @@ def test_every_candidate_of_a_sample_is_rolled_out_with_the_same_dice(
     stalled deal's greedy rollouts throw cards at random, as random rollouts play: the
     greedy choice searched twice over must gain exactly nothing over itself on every
     sample (with one stream of dice for all, the second rollout drew other dice)."""
-    import rummykit.search as search
+    from rummykit import search
 
     stalled, fresh = _stalled_and_not()
     for view in (stalled, fresh):
         twice = GreedyAgent().choose(view, view.legal, random.Random(0))
-        monkeypatch.setattr(search, "_ranked", lambda *args: [twice, twice])
+        monkeypatch.setattr(search, "_ranked", lambda *args, move=twice: [move, move])
         agent = SearchAgent(determinizations=6, rollout=rollout, stalled_depth=None)
         moves, gains = agent.evaluate(view, view.legal, random.Random(1))
         assert moves == [twice, twice]
