@@ -16,7 +16,8 @@ jobs.
     python benchmarks/soak.py --report soak.jsonl   # everything the log holds
 
 Prints ONE JSON object (per game and player count: games, moves, failures and the first
-failures' texts; totals); progress goes to stderr. Exit status 1 when anything failed.
+failures' texts; totals); progress goes to stderr. Exit status 1 when anything failed, 2
+when a worker process died (killed from outside, say) and the run stopped short.
 
 A soak takes hours: with ``--log FILE`` each finished chunk is appended to FILE as one JSON
 line at once, a run started again with the same log skips the chunks it holds (so a run
@@ -45,6 +46,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -230,31 +233,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"[soak] {len(parts)} of {len(jobs)} chunks are in {args.log}", file=sys.stderr)
     started = time.perf_counter()
     commit = checked_commit()
-    with multiprocessing.get_context("spawn").Pool(max(1, min(args.jobs, len(todo)))) as pool:
-        for done, played in enumerate(pool.imap(run_chunk, todo), 1):
-            part = {**played, "commit": commit}
-            parts.append(part)
-            if args.log is not None:
-                _append(args.log, part)
-            if done % 10 == 0 or done == len(todo):
-                spent = time.perf_counter() - started
-                print(
-                    f"[soak] {done}/{len(todo)} chunks, {spent:.0f} s,"
-                    f" {_duration(spent / done * (len(todo) - done))} to go",
-                    file=sys.stderr,
-                )
+    stopped = None
+    workers = max(1, min(args.jobs, len(todo)))
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        done = 0
+        try:
+            for played in pool.map(run_chunk, todo):
+                done += 1
+                part = {**played, "commit": commit}
+                parts.append(part)
+                if args.log is not None:
+                    _append(args.log, part)
+                if done % 10 == 0 or done == len(todo):
+                    spent = time.perf_counter() - started
+                    print(
+                        f"[soak] {done}/{len(todo)} chunks, {spent:.0f} s,"
+                        f" {_duration(spent / done * (len(todo) - done))} to go",
+                        file=sys.stderr,
+                    )
+        except BrokenProcessPool:
+            # A worker that dies (killed, or out of memory) would leave a pool waiting for
+            # its chunk for ever: stop, and say how to go on.
+            again = "run the same command again to go on" if args.log else "use --log to resume"
+            stopped = f"a worker process died after {done} of {len(todo)} chunks; {again}"
+            print(f"[soak] {stopped}", file=sys.stderr)
     whole = report(parts)
-    print(
-        json.dumps(
-            {
-                "games_per_count": args.games,
-                "every": args.every,
-                "seconds": round(time.perf_counter() - started, 1),
-                **whole,
-            },
-            indent=1,
-        )
-    )
+    out = {
+        "games_per_count": args.games,
+        "every": args.every,
+        "seconds": round(time.perf_counter() - started, 1),
+        **whole,
+    }
+    if stopped is not None:
+        out["stopped"] = stopped
+    print(json.dumps(out, indent=1))
+    if stopped is not None:
+        return 2
     return 1 if whole["totals"]["failures"] else 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -119,3 +120,29 @@ def test_the_soak_scripts_own_examples_hold() -> None:
     spec.loader.exec_module(module)
     result = doctest.testmod(module)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def _dies(job: object) -> dict[str, Any]:
+    """A chunk whose worker process dies, as one killed from outside does."""
+    os._exit(9)
+
+
+def test_a_worker_that_dies_stops_the_soak_with_what_to_do_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pool whose worker was killed waited for its chunk for ever; the soak now stops,
+    reports what it finished and says how to go on (exit status 2)."""
+    spec = importlib.util.spec_from_file_location("soak_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "run_chunk", _dies)  # the workers import it from here
+    log = tmp_path / "soak.jsonl"
+    code = module.main(["--game", "gin-rummy", "--games", "1", "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "a worker process died after 0 of 1 chunks; run the same command again" in err
+    report = json.loads(out)
+    assert report["stopped"].startswith("a worker process died")
+    assert report["totals"]["games"] == 0
+    assert not log.exists() or not log.read_text()
