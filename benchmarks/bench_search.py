@@ -397,12 +397,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         " Rummy, Rummy 500, two-player Basic Rummy)",
     )
     parser.add_argument(
-        "--plan",
-        action="store_true",
-        help="in a stalled deal, play the quickest way over the seat's known draws to a hand"
-        " one card short of going out (--recall)",
-    )
-    parser.add_argument(
         "--stalled-depth",
         type=_depth_or_none,
         help="rollout moves in a stalled deal before scoring as it stands ('none': no cut; "
@@ -444,10 +438,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["handicap"] = args.handicap
     if args.min_known:  # likewise
         search["min_known"] = args.min_known
-    if args.plan:  # likewise
-        if not args.recall:
-            parser.error("--plan needs --recall")
-        search["plan"] = True
     # The rollouts of one sample's candidates now share their dice (a stalled deal's
     # random discards alike for every candidate): a log of the search before then, keyed
     # without it, is not resumed nor reported as the same setting.

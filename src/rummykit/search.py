@@ -39,7 +39,6 @@ from rummykit.engine.views import View
 from rummykit.errors import OptionError, shown
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
-from rummykit.planner import plan_move
 from rummykit.reading import _Reader, _Trail, pin
 from rummykit.recall import Recall
 
@@ -227,18 +226,6 @@ class SearchAgent:
     #: ranks the candidates, and it plays the seat's own turns in the rollouts; the other
     #: seats are still rolled out by the greedy agent.
     careful: bool = False
-    #: In a deal that has stalled, where the memory (``recall``, which it needs) knows the
-    #: cards to be drawn in their order, play the move that keeps the quickest way, over
-    #: the seat's own known draws, to a hand one card short of going out
-    #: (:func:`rummykit.planner.plan_move`), where there is one, before searching: rollouts
-    #: in which the seat throws cards at random, as a stalled greedy player does, seldom
-    #: find the discards that bring its known draws together.
-    plan: bool = attrs.field(default=False)
-
-    @plan.validator
-    def _plan_needs_recall(self, attribute: attrs.Attribute[bool], value: bool) -> None:
-        if value and not self.recall:
-            raise OptionError("plan needs recall: the way out is planned over remembered cards")
 
     def observe(self, view: View) -> None:
         """Take in ``view``, the seat's view after a move (anyone's); with ``recall`` the
@@ -257,10 +244,6 @@ class SearchAgent:
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
-        if self.plan:
-            planned = plan_move(view, legal, self._memory.get(view.seat))
-            if planned is not None:
-                return planned
         if self.min_known:
             memory = self._memory.get(view.seat) if self.recall else None
             if memory is None or memory.placed_share(view) < self.min_known:
