@@ -101,6 +101,7 @@ def _search_agent(search: dict[str, Any]) -> Agent:
     ``"ismcts"``, else :class:`SearchAgent`."""
     settings = dict(search)
     settings.pop("dice", None)  # how the search plays, not a setting (see main)
+    settings.pop("throws", None)  # likewise
     if settings.pop("agent", "search") == "ismcts":
         return ISMCTSAgent(**settings)
     return SearchAgent(**settings)
@@ -432,6 +433,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["recall"] = True
     if args.infer:  # likewise
         search["infer"] = True
+        # The reading now follows a greedy agent's random throw of a stalled deal as seen
+        # (GreedyAgent.at_random): a log of the reading before then is kept apart.
+        search["throws"] = "followed"
     if args.careful:  # likewise
         search["careful"] = True
     if args.handicap:  # likewise

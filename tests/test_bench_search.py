@@ -253,3 +253,15 @@ def test_an_agent_benchmark_logs_games_that_pair_with_other_settings(
     assert entry["games"] == 4 and entry["win_rate"] == first["win_rate"]
     assert entry["meets_bar"] is None  # the bar is the search's
     assert search.report_table([entry])[1].endswith("- (not a search)")
+
+
+@pytest.mark.slow
+def test_a_reading_search_is_keyed_as_following_the_random_throws_and_plays_unkeyed() -> None:
+    # the reading changed (GreedyAgent.at_random): its logs before then must not be resumed
+    # or reported as the same setting, yet the key is no setting of the agent
+    assert bench(*GIN, "--games", "1", "--infer")["search"]["throws"] == "followed"
+    assert "throws" not in bench(*GIN, "--games", "1")["search"]
+    module = load_benchmark("bench_search")
+    agent = module._search_agent({"infer": True, "recall": True, "throws": "followed",
+                                  "dice": "shared", "min_known": 0.6})  # fmt: skip
+    assert agent.infer and agent.recall and agent.min_known == 0.6

@@ -16,12 +16,14 @@ import rummykit
 from rummykit import Card, GameState
 from rummykit.agents import (
     GreedyAgent,
+    _ContractPlan,
     _stalled,
     _wild_mask,
     choose_move,
     show_all,
     usefulness,
 )
+from rummykit.engine.moves import Discard, Move
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.rummy_state import RummyView
 from rummykit.search import SearchAgent, _Reader, _Trail, sample_state
@@ -115,13 +117,15 @@ def _trails(
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_real_deal_is_always_one_the_reading_keeps(game_id: str) -> None:
     # greedy agents in every seat: the real cards, played forward by greedy agents, make
-    # the moves seen, so the reading never rules them out (except in a stalled deal, where
-    # greedy agents throw cards at random: there the real deal is kept only by chance)
+    # the moves seen, so the reading never rules them out, whatever the dice of its
+    # replays (a stalled deal's random discards are followed as seen: GreedyAgent.at_random),
+    # except where a contract plan throws a stalled deal's cards by its own dice
     game = rummykit.variant(game_id)
     read = 0
     for players in sorted({game.min_players, game.max_players}):
         for trail, start, now in _trails(game_id, players, seed=3, moves=150):
-            if any(_stalled(view) for view in trail.views):
+            planned = _ContractPlan.of(trail.views[0]) is not None
+            if planned and any(_stalled(view) for view in trail.views):
                 continue
             end, _, went = _Reader(trail, GreedyAgent(), sample_state)._replay(
                 start, random.Random(0)
@@ -319,3 +323,101 @@ def test_basic_rummy_a_reading_after_the_pile_turns_over_draws_the_remembered_ca
         for seat, cards in enumerate(now.known):  # the cards drawn from it among them
             assert not Counter(cards) - Counter(end.hands[seat])
     assert decisions >= 50 and read >= 0.9 * decisions
+
+
+def _stalled_discards(seed: int) -> Iterator[tuple[GameState, list[Move]]]:
+    """Along greedy play of four-player Basic Rummy: the states of a stalled deal where the
+    player to move can do nothing but discard, with the moves offered."""
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if state.is_over:
+            return
+        legal = list(state.legal_moves())
+        view = state.view(state.to_move)
+        if _stalled(view) and all(isinstance(move, Discard) for move in legal):
+            yield state, legal
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+
+
+def test_the_greedy_agent_throws_a_stalled_deals_card_from_its_random_choices() -> None:
+    # at_random names the moves choose draws from at random: a stalled deal's discards
+    # (the card just taken kept back); every dice make choose play one of them
+    found = 0
+    for state, legal in _stalled_discards(seed=3):
+        view = state.view(state.to_move)
+        choices = GreedyAgent().at_random(view, legal)
+        took = getattr(view, "took", None)
+        expected = [m for m in legal if isinstance(m, Discard) and m.card != took] or legal
+        assert list(choices) == expected
+        chosen = {GreedyAgent().choose(view, legal, random.Random(dice)) for dice in range(40)}
+        assert chosen <= set(choices)
+        assert len(chosen) == len(choices) or len(choices) > 4  # 40 dice show a few all
+        found += 1
+        if found == 20:
+            break
+    assert found == 20
+
+
+def test_the_greedy_agent_names_no_random_choices_where_its_move_is_fixed() -> None:
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=3)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(60):  # a fresh deal: draws, melds and discards chosen by their use
+        view = state.view(state.to_move)
+        assert not _stalled(view)
+        assert GreedyAgent().at_random(view, state.legal_moves()) == ()
+        checked += isinstance(state.legal_moves()[0], Discard)
+        state = state.apply(choose_move(GreedyAgent(), state, rng))
+    assert checked >= 10
+
+
+def test_in_a_stalled_deal_the_reading_keeps_the_real_deal_whatever_the_dice() -> None:
+    # Greedy agents throw a stalled deal's cards at random. A replay of the real cards
+    # with other dice throws other cards: the reading kept a sample only where its dice
+    # matched the ones played (by luck, not by its cards). It now follows the card seen
+    # thrown wherever the sample's hand holds it: the real deal is always kept.
+    read = 0
+    for trail, start, _ in _trails("basic-rummy", 4, seed=3, moves=2000):
+        if not any(_stalled(view) for view in trail.views):
+            continue
+        for dice in range(3):
+            reader = _Reader(trail, GreedyAgent(), sample_state)
+            end, _, went = reader._replay(start, random.Random(1000 + dice))
+            assert end is not None, (went, len(trail.views))
+            assert end.view(0) == trail.views[-1]
+        read += 1
+    assert read >= 20
+
+
+def test_in_a_stalled_deal_the_reading_still_rules_out_a_hand_without_the_card_thrown() -> None:
+    # following a random throw as seen is no licence: a sample in which the thrower did
+    # not hold the card thrown (it lies in a third hand) cannot have made the move
+    for trail, start, _ in _trails("basic-rummy", 4, seed=3, moves=2000):
+        if not all(_stalled(view) for view in trail.views):
+            continue
+        assert isinstance(start, RummyState)
+        step = next(
+            (k for k in range(1, len(trail.views))
+             if len(trail.views[k].discards) > len(trail.views[k - 1].discards)),
+            None,
+        )  # fmt: skip
+        if step is None:
+            continue
+        mover, thrown = trail.views[step - 1].to_move, trail.views[step].discards[-1]
+        third = next((s for s in range(1, 4) if s != mover and start.hands[s]), None)
+        if not isinstance(thrown, Card) or thrown not in start.hands[mover] or third is None:
+            continue  # drawn along the trail, not held at its start
+        rules = start.variant.rules
+        cards = list(rules.hidden_cards(start, 0))
+        i, j = cards.index(thrown), cards.index(start.hands[third][0])
+        cards[i], cards[j] = cards[j], cards[i]
+        moved = rules.with_hidden(start, 0, cards)
+        assert thrown not in moved.hands[mover] and thrown in moved.hands[third]
+        for dice in range(5):
+            end, _, went = _Reader(trail, GreedyAgent(), sample_state)._replay(
+                moved, random.Random(dice)
+            )
+            assert end is None and went < step
+        return
+    pytest.fail("no stalled trail with a card thrown that was held at its start")

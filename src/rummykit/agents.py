@@ -353,10 +353,42 @@ class GreedyAgent:
                 thrown = outs_discard(view, [m.card for m in discards])
                 return next(m for m in discards if m.card == thrown)
             if stalled:
-                plain = [m for m in discards if not wild[m.card]] or discards
+                plain = _plain(discards, wild)
                 return plain[rng.randrange(len(plain))]
             return min(discards, key=lambda m: (useful(m.card, hand), -(m.card.rank or 0), m.card))
         return moves[0]
+
+    def at_random(self, view: View, legal: Sequence[Move]) -> tuple[Move, ...]:
+        """The moves this agent draws its move at ``view`` from at random, each as likely
+        (``legal``: the moves it is offered there): in a stalled deal of a game without a
+        contract, where it can do nothing but discard, its plain discards (see the class
+        docstring). Empty where its choice does not rest on chance so: one of these is then
+        the move :meth:`choose` makes whatever the generator. A reader of the other hands
+        (``SearchAgent(infer=True)``) takes any of them as a move the agent may have made.
+
+        >>> import rummykit
+        >>> state = rummykit.variant("basic-rummy").new_game(players=4, seed=1)
+        >>> GreedyAgent().at_random(state.view(state.to_move), state.legal_moves())
+        ()
+        """
+        moves = list(legal)
+        if not moves or not all(isinstance(m, Discard) for m in moves) or not _stalled(view):
+            return ()
+        if _ContractPlan.of(view, careful=self.careful) is not None:
+            return ()  # the contract plan draws its own discard
+        wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
+        wild = _wild_mask(wilds) if wilds else _NO_WILDS
+        discards = [m for m in moves if isinstance(m, Discard)]
+        took = getattr(view, "took", None)
+        if took is not None and len(discards) > 1:
+            discards = [m for m in discards if m.card != took] or discards
+        return tuple(_plain(discards, wild))
+
+
+def _plain(discards: Sequence[Discard], wild: Sequence[bool]) -> list[Discard]:
+    """The discards of natural cards (all of them where every one is wild): what the
+    greedy agent throws one of at random in a stalled deal."""
+    return [m for m in discards if not wild[m.card]] or list(discards)
 
 
 _TRICK_MOVES: Final = (PlayCard, LayQuartet, EndQuartets, CallHalt, PlayOn)

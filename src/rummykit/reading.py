@@ -188,16 +188,43 @@ class _Reader:
         """``state`` (a sample of the trail's first view) played forward by the model: where
         that leads through every view of the trail, the state it leads to (a sample of the
         last); else ``None`` and a card of the model's move that went astray (if it has
-        one); and how many of the trail's moves it made as seen."""
+        one); and how many of the trail's moves it made as seen. Where the model draws its
+        move at random (a model with ``at_random``, as :class:`~rummykit.agents.GreedyAgent`
+        in a stalled deal), any of the moves it draws from is one it may have made: the
+        replay follows the one seen, so that a sample is judged by its cards, not by the
+        dice of its replay."""
         seat = self.trail.views[0].seat
         for went, after in enumerate(self.trail.views[1:]):
             if state.is_over or state.to_move == seat:
                 return None, None, went
             move = choose_move(self.model, state, rng)
-            state = state.apply(move)
-            if state.view(seat) != after:
-                return None, _card_of(move), went
+            then = state.apply(move)
+            if then.view(seat) != after:
+                chance = self._by_chance(state, move, after)
+                if chance is None:
+                    return None, _card_of(move), went
+                then = chance
+            state = then
         return state, None, len(self.trail.views) - 1
+
+    def _by_chance(self, state: GameState, move: Move, after: View) -> GameState | None:
+        """The state after the model's move at ``state`` that shows ``after`` to the
+        reading seat, if the model drew ``move`` at random and that one is among the moves
+        it draws from (each as likely as ``move``); else ``None``."""
+        at_random: Callable[[View, Sequence[Move]], Sequence[Move]] | None
+        at_random = getattr(self.model, "at_random", None)
+        if at_random is None:
+            return None
+        choices = at_random(state.view(state.to_move), state.legal_moves())
+        if move not in choices:
+            return None
+        seat = self.trail.views[0].seat
+        for other in choices:
+            if other != move:
+                then = state.apply(other)
+                if then.view(seat) == after:
+                    return then
+        return None
 
 
 def _card_of(move: Move) -> Card | None:
