@@ -182,7 +182,10 @@ class SearchAgent:
     _memory: dict[int, Recall] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: Read the other seats' hands from their moves, taking them to play as the greedy
     #: agent does: a sample is kept only if, dealt the sampled cards, greedy agents would
-    #: have made the moves the other seats were seen to make since the seat's last turn.
+    #: have made the moves the other seats were seen to make since the seat's last turn
+    #: (a move the greedy agent draws at random, a stalled deal's throw, as one it may have
+    #: made wherever the sampled hand holds the card: :meth:`GreedyAgent.at_random
+    #: <rummykit.agents.GreedyAgent.at_random>`).
     #: The first such sample of a turn is searched for (``infer_tries``), the next ones
     #: follow from it by swaps of two hidden cards (``infer_steps``); a turn with none
     #: found is sampled as without it. Like ``recall``, it needs to see the view after
