@@ -359,12 +359,12 @@ class GreedyAgent:
         return moves[0]
 
     def at_random(self, view: View, legal: Sequence[Move]) -> tuple[Move, ...]:
-        """The moves this agent draws its move at ``view`` from at random, each as likely
-        (``legal``: the moves it is offered there): in a stalled deal of a game without a
-        contract, where it can do nothing but discard, its plain discards (see the class
-        docstring). Empty where its choice does not rest on chance so: one of these is then
-        the move :meth:`choose` makes whatever the generator. A reader of the other hands
-        (``SearchAgent(infer=True)``) takes any of them as a move the agent may have made.
+        """The moves this agent picks among at random at ``view`` (offered ``legal``), each
+        as likely: in a stalled deal of a game without a contract, where it can do nothing
+        but discard, its plain discards (see the class docstring). Empty elsewhere, where
+        :meth:`choose` makes the same move whatever the generator, or draws it otherwise (a
+        contract plan's stalled throw). A reader of the other hands
+        (``SearchAgent(infer=True)``) takes any of these as a move the agent may have made.
 
         >>> import rummykit
         >>> state = rummykit.variant("basic-rummy").new_game(players=4, seed=1)
