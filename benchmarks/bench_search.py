@@ -20,13 +20,16 @@ least 60% over at least 400 games.
 ``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
 search agent's place; ``--agent oracle`` a search that sees every hand
 (``search_oracle.py``: ``--oracle-samples``, ``--max-candidates``), the bound of what
-guessing the hidden cards right would be worth. ``--recall`` gives the search agent its
-memory of the deal (``SearchAgent(recall=True)``), ``--infer`` its reading of the other
-hands from their moves (``SearchAgent(infer=True)``), ``--careful`` its careful play of
-contract games, of games whose discard is taken only to be melded and of two-player Basic
-Rummy (``SearchAgent(careful=True)``), ``--min-known X`` a search only where its memory
-places that share of the hidden cards (``SearchAgent(min_known=X)``; with ``--recall``).
-``--stalled-depth N`` (or ``none``)
+guessing the hidden cards right would be worth; ``--agent truth`` the search agent itself,
+with all the settings below, given the real position as every sample where
+``--truth-where`` says (``search_oracle.TruthfulSearch``: the bound of a perfect reading
+of the other hands, paired with the search's own games on the same deals). ``--recall``
+gives the search agent its memory of the deal (``SearchAgent(recall=True)``), ``--infer``
+its reading of the other hands from their moves (``SearchAgent(infer=True)``),
+``--careful`` its careful play of contract games, of games whose discard is taken only
+to be melded and of two-player Basic Rummy (``SearchAgent(careful=True)``),
+``--min-known X`` a search only where its memory places that share of the hidden cards
+(``SearchAgent(min_known=X)``; with ``--recall``). ``--stalled-depth N`` (or ``none``)
 sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
 own).
 
@@ -64,7 +67,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from search_oracle import oracle_game  # benchmarks/ is on the path
+from search_oracle import TRUTH_WHERE, oracle_game, truthful_game  # benchmarks/ is on the path
 
 import rummykit
 from rummykit.agents import Agent, GreedyAgent
@@ -84,6 +87,13 @@ def _one(
         start = game.new_game(players=players, seed=seed)
         rng, samples, width = agent_rng(seed), search["samples"], search["max_candidates"]
         end = oracle_game(start, seat, rng, samples, width)
+        moves = len(end.moves)
+    elif search.get("agent") == "truth":  # the search given the real position: a state
+        start = game.new_game(players=players, seed=seed)
+        settings = {
+            k: v for k, v in search.items() if k not in ("agent", "where", "dice", "throws")
+        }
+        end = truthful_game(start, seat, agent_rng(seed), settings, search["where"])
         moves = len(end.moves)
     else:
         agents: list[Agent] = [
@@ -355,9 +365,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--agent",
         default="search",
-        choices=("search", "ismcts", "oracle"),
-        help="the searching agent (oracle: the bound of search_oracle.py, which cheats)",
+        choices=("search", "ismcts", "oracle", "truth"),
+        help="the searching agent (oracle, truth: bounds of search_oracle.py, which cheat)",
     )
+    parser.add_argument(
+        "--truth-where", default="searched", choices=TRUTH_WHERE,
+        help="--agent truth: where the search is given the real position",
+    )  # fmt: skip
     parser.add_argument(
         "--oracle-samples", type=int, default=8,
         help="--agent oracle: stock orders weighed (0: the real one)",
@@ -450,6 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search = {"agent": "ismcts", "iterations": args.iterations, "seconds": args.seconds,
                   "exploration": args.exploration, "max_candidates": args.max_candidates,
                   "rollout": args.rollout, "depth": args.depth}  # fmt: skip
+    if args.agent == "truth":  # the search's settings, keyed apart
+        search = {**search, "agent": "truth", "where": args.truth_where}
     if args.agent == "oracle":
         if args.oracle_samples < 0:
             parser.error("--oracle-samples must be 0 or more")

@@ -14,6 +14,17 @@ the same deals, logs and reports it as it does the search.
 
     python benchmarks/bench_search.py --game crib-rummy --agent oracle --oracle-samples 8
 
+A narrower bound is that of the search itself with a perfect reading of the other hands:
+:class:`TruthfulSearch` is the search agent (every setting of it) given the real position
+as every sample wherever ``where`` says: wherever it searches (``"searched"``), only in a
+deal that has stalled (``"stalled"``), or only in one whose pile was turned over and that
+has not stalled (``"turned"``); elsewhere it samples as the search does. Played by
+``bench_search.py --agent truth --truth-where W`` with the search's other options, its
+games pair with the search's own on the same deals.
+
+    python benchmarks/bench_search.py --game basic-rummy --players 4 --seed 7000 --games 50 \
+        --recall --confidence 1 --min-known 0.6 --agent truth --truth-where turned
+
 Its logs are kept in ``benchmarks/results/`` with the search's (``search-*-oracle*.jsonl``)
 and ``make search-report`` reports them; the figures are in ``docs/guide-bot.rst``.
 """
@@ -21,13 +32,18 @@ and ``make search-report`` reports them; the figures are in ``docs/guide-bot.rst
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from rummykit.agents import GreedyAgent, choose_move
+import attrs
+
+from rummykit.agents import GreedyAgent, _stalled, choose_move, show_all
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
 from rummykit.engine.rummy import RummyState
+from rummykit.engine.views import View
 from rummykit.errors import OptionError
-from rummykit.reading import _stock_shuffled
+from rummykit.reading import _Reader, _stock_shuffled
+from rummykit.recall import Recall
 from rummykit.search import STALLED_DEPTH, SearchAgent, _ranked, _rollout_limit
 
 
@@ -73,4 +89,69 @@ def oracle_game(
         else:
             move = choose_move(greedy, state, rng)
         state = state.apply(move)
+    return state
+
+
+#: Where :class:`TruthfulSearch` is given the real position (see the module's introduction).
+TRUTH_WHERE = ("searched", "stalled", "turned")
+
+
+def truth_here(view: View, where: str) -> bool:
+    """Whether a decision at ``view`` is one where the search is given the real position.
+
+    >>> import rummykit
+    >>> view = rummykit.variant("basic-rummy").new_game(players=4, seed=1).view(0)
+    >>> [truth_here(view, where) for where in TRUTH_WHERE]   # a fresh deal
+    [True, False, False]
+    """
+    if where == "searched":
+        return True
+    stalled = _stalled(view)
+    return stalled if where == "stalled" else not stalled and getattr(view, "reshuffles", 0) > 0
+
+
+@attrs.frozen
+class TruthfulSearch(SearchAgent):
+    """The search agent given the real position as every sample where ``where`` says (a
+    cheat, the bound of a perfect reading of the other hands): :func:`truthful_game` shows
+    it the position before each of its decisions."""
+
+    where: str = attrs.field(default="searched", validator=attrs.validators.in_(TRUTH_WHERE))
+    #: the real position of the decision being made (the last one shown)
+    _real: list[GameState] = attrs.field(factory=list, init=False, eq=False, repr=False)
+
+    def show(self, state: GameState) -> None:
+        """Let the next decision see ``state``, the real position."""
+        self._real[:] = [state]
+
+    def _sample(
+        self, view: View, rng: random.Random, recall: Recall | None, reader: _Reader | None
+    ) -> GameState:
+        real = self._real[0] if self._real else None
+        if real is not None and truth_here(view, self.where) and real.view(view.seat) == view:
+            return real
+        return super()._sample(view, rng, recall, reader)
+
+
+def truthful_game(
+    state: GameState, seat: int, rng: random.Random, settings: dict[str, Any], where: str
+) -> GameState:
+    """``state`` played to the end of its game, a :class:`TruthfulSearch` of ``settings``
+    (the search agent's keywords) in ``seat`` and greedy agents in the others, each agent
+    shown every view as :func:`~rummykit.sim.play_game` shows them, all drawing from ``rng``.
+
+    >>> import rummykit
+    >>> start = rummykit.variant("gin-rummy", max_deals=1).new_game(players=2, seed=3)
+    >>> end = truthful_game(start, 0, random.Random(0), {"determinizations": 1}, "searched")
+    >>> end.is_over
+    True
+    """
+    agent = TruthfulSearch(**settings, where=where)
+    agents = [agent if s == seat else GreedyAgent() for s in range(state.players)]
+    show_all(agents, state)
+    while not state.is_over:
+        if state.to_move == seat:
+            agent.show(state)
+        state = state.apply(choose_move(agents[state.to_move], state, rng))
+        show_all(agents, state)
     return state

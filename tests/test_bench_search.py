@@ -265,3 +265,37 @@ def test_a_reading_search_is_keyed_as_following_the_random_throws_and_plays_unke
     agent = module._search_agent({"infer": True, "recall": True, "throws": "followed",
                                   "dice": "shared", "min_known": 0.6})  # fmt: skip
     assert agent.infer and agent.recall and agent.min_known == 0.6
+
+
+@pytest.mark.slow
+def test_the_truthful_search_is_keyed_apart_with_the_searchs_settings(tmp_path: Path) -> None:
+    log = tmp_path / "search.jsonl"
+    plain = bench(*GIN, "--games", "2", "--recall", "--log", str(log))
+    truth = bench(*GIN, "--games", "2", "--recall", "--agent", "truth", "--truth-where",
+                  "turned", "--log", str(log))  # fmt: skip
+    assert truth["from_log"] == 0  # not the search's games
+    assert truth["search"] == {**plain["search"], "agent": "truth", "where": "turned"}
+    report = subprocess.run(
+        [sys.executable, str(SCRIPT), "--report", str(log)],
+        capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    assert len(json.loads(report.stdout)["paired"]) == 1  # the two pair on the same deals
+
+
+def test_the_truthful_search_samples_the_real_position_only_where_told() -> None:
+    import random
+
+    import rummykit
+
+    oracle = load_benchmark("search_oracle")
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=1)
+    view = state.view(state.to_move)
+    rng = random.Random(0)
+    for where, real in (("searched", True), ("stalled", False), ("turned", False)):
+        agent = oracle.TruthfulSearch(where=where)
+        agent.show(state)
+        assert (agent._sample(view, rng, None, None) is state) is real
+    agent = oracle.TruthfulSearch()
+    agent.show(state.apply(state.legal_moves()[0]))  # another position: not this view's
+    assert agent._sample(view, rng, None, None).view(view.seat) == view
+    assert agent._sample(view, rng, None, None) is not state

@@ -267,6 +267,15 @@ class SearchAgent:
             self._readers[view.seat] = reader
         return reader
 
+    def _sample(
+        self, view: View, rng: random.Random, recall: Recall | None, reader: _Reader | None
+    ) -> GameState:
+        """One sample of ``view`` for :meth:`evaluate`: from ``reader`` (with ``infer``)
+        where there is one, else a plain sample with the seat's memory ``recall``."""
+        if reader is None:
+            return sample_state(view, rng, recall)
+        return self._read_sample(reader, view, rng, recall)
+
     def _read_sample(
         self, reader: _Reader, view: View, rng: random.Random, recall: Recall | None
     ) -> GameState:
@@ -324,10 +333,7 @@ class SearchAgent:
         reader = self._reader(view, greedy)
         limit = _rollout_limit(view, self.horizon, self.depth, self.stalled_depth)
         for played in range(1, self.determinizations + 1):
-            if reader is None:
-                sample = sample_state(view, rng, recall)
-            else:
-                sample = self._read_sample(reader, view, rng, recall)
+            sample = self._sample(view, rng, recall, reader)
             # common random numbers: every candidate's rollout of the sample makes the same
             # random choices (a stalled deal's greedy discards, a random rollout's moves), so
             # that the gains differ by the candidates and not by the dice
