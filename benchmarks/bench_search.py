@@ -90,9 +90,8 @@ def _one(
         moves = len(end.moves)
     elif search.get("agent") == "truth":  # the search given the real position: a state
         start = game.new_game(players=players, seed=seed)
-        settings = {
-            k: v for k, v in search.items() if k not in ("agent", "where", "dice", "throws")
-        }
+        settings = _settings(search)
+        del settings["agent"], settings["where"]
         end = truthful_game(start, seat, agent_rng(seed), settings, search["where"])
         moves = len(end.moves)
     else:
@@ -109,12 +108,16 @@ def _one(
 def _search_agent(search: dict[str, Any]) -> Agent:
     """The agent ``search`` describes: :class:`ISMCTSAgent` where its ``"agent"`` is
     ``"ismcts"``, else :class:`SearchAgent`."""
-    settings = dict(search)
-    settings.pop("dice", None)  # how the search plays, not a setting (see main)
-    settings.pop("throws", None)  # likewise
+    settings = _settings(search)
     if settings.pop("agent", "search") == "ismcts":
         return ISMCTSAgent(**settings)
     return SearchAgent(**settings)
+
+
+def _settings(search: dict[str, Any]) -> dict[str, Any]:
+    """``search`` (a log's key) without the keys that say how the code played, not how
+    the agent was set (``dice``, ``throws``: see main)."""
+    return {k: v for k, v in search.items() if k not in ("dice", "throws")}
 
 
 def _keyed(

@@ -4,17 +4,16 @@ reports everything it holds (the soak takes hours; a stopped run must not lose t
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers import load_benchmark
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
 
@@ -113,18 +112,9 @@ def test_the_soak_log_kept_in_the_repository_holds_no_failure() -> None:
     assert all(chunk.get("commit") for chunk in chunks)  # each names the code it checked
 
 
-def _soak_script() -> ModuleType:
-    """The soak script loaded as a module (benchmarks/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("soak_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_soak_scripts_own_examples_hold() -> None:
     # benchmarks/ is not among pytest's doctest paths: the soak script's examples run here.
-    result = doctest.testmod(_soak_script())
+    result = doctest.testmod(load_benchmark("soak"))
     assert result.attempted >= 3 and result.failed == 0
 
 
@@ -138,7 +128,7 @@ def test_a_worker_that_dies_stops_the_soak_with_what_to_do_next(
 ) -> None:
     """A pool whose worker was killed waited for its chunk for ever; the soak now stops,
     reports what it finished and says how to go on (exit status 2)."""
-    module = _soak_script()
+    module = load_benchmark("soak")
     monkeypatch.setattr(module, "run_chunk", _dies)  # the workers import it from here
     log = tmp_path / "soak.jsonl"
     code = module.main(["--game", "gin-rummy", "--games", "1", "--log", str(log)])

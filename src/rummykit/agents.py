@@ -330,11 +330,7 @@ class GreedyAgent:
             return Draw()
         if any(isinstance(m, Knock) for m in moves):
             return Knock()
-        discards = [m for m in moves if isinstance(m, Discard)]
-        took = getattr(view, "took", None)
-        if took is not None and len(discards) > 1:
-            # Throwing back the card just taken would only pass the turn.
-            discards = [m for m in discards if m.card != took] or discards
+        discards = _keeping_took(view, [m for m in moves if isinstance(m, Discard)])
         if discards:
             if plan is not None:
                 return plan.discard(hand, discards, wild, rng, stalled=stalled)
@@ -378,11 +374,17 @@ class GreedyAgent:
             return ()  # the contract plan draws its own discard
         wilds: frozenset[Card] = getattr(view, "wild_cards", frozenset())
         wild = _wild_mask(wilds) if wilds else _NO_WILDS
-        discards = [m for m in moves if isinstance(m, Discard)]
-        took = getattr(view, "took", None)
-        if took is not None and len(discards) > 1:
-            discards = [m for m in discards if m.card != took] or discards
+        discards = _keeping_took(view, [m for m in moves if isinstance(m, Discard)])
         return tuple(_plain(discards, wild))
+
+
+def _keeping_took(view: View, discards: list[Discard]) -> list[Discard]:
+    """``discards`` without the card just taken from the pile where another will do:
+    throwing it back would only pass the turn."""
+    took = getattr(view, "took", None)
+    if took is not None and len(discards) > 1:
+        return [m for m in discards if m.card != took] or discards
+    return discards
 
 
 def _plain(discards: Sequence[Discard], wild: Sequence[bool]) -> list[Discard]:
