@@ -29,7 +29,10 @@ its reading of the other hands from their moves (``SearchAgent(infer=True)``),
 ``--careful`` its careful play of contract games, of games whose discard is taken only
 to be melded and of two-player Basic Rummy (``SearchAgent(careful=True)``),
 ``--min-known X`` a search only where its memory places that share of the hidden cards
-(``SearchAgent(min_known=X)``; with ``--recall``). ``--stalled-depth N`` (or ``none``)
+(``SearchAgent(min_known=X)``; with ``--recall``), ``--infer-exact N`` an exact reading
+where the deals to weigh are at most N and ``--infer-tries N`` the replays a turn may
+spend on the reading's first sample (``SearchAgent(infer_exact=N, infer_tries=N)``; with
+``--infer``). ``--stalled-depth N`` (or ``none``)
 sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
 own).
 
@@ -409,6 +412,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the search reads the other hands from their moves (taking them for greedy)",
     )
     parser.add_argument(
+        "--infer-exact", type=int, default=0, metavar="N",
+        help="--infer: read exactly where the deals to weigh are at most N (infer_exact)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--infer-tries", type=int, metavar="N",
+        help="--infer: replays a turn may spend on a first sample (infer_tries; default: "
+        "the agent's)",
+    )  # fmt: skip
+    parser.add_argument(
         "--careful",
         action="store_true",
         help="the search plays its seat as the careful greedy agent (contract games, Crib"
@@ -453,6 +465,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reading now follows a greedy agent's random throw of a stalled deal as seen
         # (GreedyAgent.at_random): a log of the reading before then is kept apart.
         search["throws"] = "followed"
+    if args.infer_exact:  # likewise
+        if not args.infer:
+            parser.error("--infer-exact reads the other hands: it needs --infer")
+        search["infer_exact"] = args.infer_exact
+    if args.infer_tries is not None:  # likewise
+        if not args.infer:
+            parser.error("--infer-tries reads the other hands: it needs --infer")
+        search["infer_tries"] = args.infer_tries
     if args.careful:  # likewise
         search["careful"] = True
     if args.handicap:  # likewise

@@ -421,3 +421,90 @@ def test_in_a_stalled_deal_the_reading_still_rules_out_a_hand_without_the_card_t
             assert end is None and went < step
         return
     pytest.fail("no stalled trail with a card thrown that was held at its start")
+
+
+def _exact_readings(seed: int, most: int = 1000) -> Iterator[tuple[_Reader, GameState]]:
+    """Along four-player Basic Rummy played by greedy agents, seat 0 followed by a reading
+    search with ``infer_exact=most``: each first decision of seat 0's turn whose reading
+    was exact, as its reader and the real position."""
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=seed)
+    agent = SearchAgent(infer=True, recall=True, infer_exact=most)
+    rng, play = random.Random(seed), random.Random(seed)  # the game is the same for any bound
+    agent.observe(state.view(0))
+    for _ in range(600):
+        if state.is_over:
+            return
+        state = state.apply(choose_move(GreedyAgent(), state, play))
+        view = state.view(0)
+        agent.observe(view)
+        if view.to_move != 0:
+            continue  # the agent reads only for its own decisions
+        reader = agent._reader(view, GreedyAgent())
+        if reader is None or view != reader.trail.views[-1]:
+            continue
+        sample = agent._read_sample(reader, view, rng, agent._memory[0])
+        assert sample.view(0) == view
+        if reader.ends:
+            yield reader, state
+
+
+def _others(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """The other seats' hands of ``state`` (seat 0's empty), each sorted."""
+    assert isinstance(state, RummyState)
+    return tuple(() if seat == 0 else tuple(sorted(h)) for seat, h in enumerate(state.hands))
+
+
+def _allowed(reader: _Reader) -> set[tuple[tuple[Card, ...], ...]]:
+    """The other hands of every deal ``reader`` allows, each sorted."""
+    return {tuple(tuple(sorted(hand)) for hand in hands) for hands in reader.hands()}
+
+
+@pytest.mark.parametrize("seed", [3, 9])
+def test_an_exact_reading_keeps_the_real_deal_among_the_deals_it_allows(seed: int) -> None:
+    # The other seats are greedy agents, as the reading takes them to be: the real deal
+    # makes every move seen, so an exact reading (every deal it can list replayed along
+    # the trail, or the deals the last turn allowed carried on) always keeps it, and each
+    # deal it keeps is a sample of the view it reads.
+    read = carried = 0
+    for reader, state in _exact_readings(seed):
+        read += 1
+        carried += bool(reader.carried)
+        assert _others(state) in _allowed(reader)
+        for end in reader.ends:
+            assert end.view(0) == reader.trail.views[-1]
+    assert read >= 5 and carried >= 1
+
+
+def test_an_exact_reading_narrows_the_deals_turn_by_turn() -> None:
+    # A deal the moves seen on one turn rule out stays ruled out: each turn's reading starts
+    # from the other hands the last one allowed, so (within a deal) the deals allowed never
+    # grow while they are carried on.
+    last: list[object] = []
+    narrowed = False
+    for reader, _ in _exact_readings(9):
+        if reader.carried:
+            assert len(reader.hands()) <= len(reader.carried)
+            narrowed |= len(reader.hands()) < len(reader.carried)
+        last = list(reader.hands())
+    assert last and narrowed
+
+
+def test_an_exact_reading_lists_nothing_where_the_deals_are_too_many() -> None:
+    # Where the cards the seat cannot place can lie in more ways than infer_exact, the
+    # reading is the chain's (no exact reading at all); a wider bound reads exactly.
+    few = [reader for reader, _ in _exact_readings(3, most=10)]
+    assert all(len(reader.ends) <= 10 for reader in few)
+    assert len(few) < len(list(_exact_readings(3, most=1000)))
+
+
+def test_an_exact_reading_draws_each_deal_it_allows_as_likely() -> None:
+    reader, _ = next(
+        (reader, state)
+        for seed in range(3, 40)
+        for reader, state in _exact_readings(seed)
+        if 2 <= len(reader.hands()) <= 8
+    )
+    rng = random.Random(5)
+    drawn = Counter(_others(reader.draw(rng, 8, 4) or reader.ends[0]) for _ in range(800))
+    assert set(drawn) == _allowed(reader)
+    assert min(drawn.values()) > 800 / len(reader.hands()) / 2

@@ -5,9 +5,11 @@ the position in which model agents in the other seats would have made the moves 
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -22,6 +24,8 @@ from rummykit.recall import Recall
 
 #: How the reader draws a plain sample of a view (:func:`rummykit.search.sample_state`).
 Sampler = Callable[[View, random.Random], GameState]
+#: The other seats' hands of a reading, seat by seat (the reading seat's own is empty).
+Hands = tuple[tuple[Card, ...], ...]
 
 
 @attrs.frozen(eq=False)
@@ -76,10 +80,24 @@ class _Reader:
     (:class:`~rummykit.recall.Recall`), the cards it remembers are put where it remembers
     them in every sample of that view and never swapped: the covered discards, the cards
     seen taken, a stock turned over unshuffled (so that a card drawn from it along the trail
-    is the one the seat knows was there)."""
+    is the one the seat knows was there).
+
+    With ``exact`` above 0, the reading is exact where it can be (:meth:`_exact`): the
+    other hands ``carried`` from the reading of the seat's last turn (each a whole deal the
+    moves seen until then allowed), else, where the cards the seat neither sees nor
+    remembers can lie in at most ``exact`` ways, every one of them, are each replayed, and
+    the samples are drawn from those the trail allows, each as likely; the chain serves
+    where there are more, or none is allowed."""
 
     def __init__(
-        self, trail: _Trail, model: Agent, sample: Sampler, memory: Recall | None = None
+        self,
+        trail: _Trail,
+        model: Agent,
+        sample: Sampler,
+        memory: Recall | None = None,
+        *,
+        exact: int = 0,
+        carried: Sequence[Hands] = (),
     ) -> None:
         self.trail = trail
         self.model = model
@@ -92,6 +110,12 @@ class _Reader:
         self.fixed: list[bool] = []  # which of them the memory placed: never swapped
         self.end: GameState | None = None  # where its replay led
         self.failed = False  # the search for a first sample failed
+        self.exact = exact
+        self.carried = carried
+        #: With ``exact``: every sample of the last view the trail allows, once read (empty
+        #: where the reading is not exact), and whether it was read.
+        self.ends: list[GameState] = []
+        self.read = False
 
     @property
     def swappable(self) -> bool:
@@ -104,6 +128,11 @@ class _Reader:
         """The next sample of the trail's last view (``None`` if ``tries`` rejections
         found none)."""
         first = self.trail.views[0]
+        if self.exact and not self.read:
+            self.read = True
+            self.ends = self._exact(rng)
+        if self.ends:
+            return _stock_shuffled(rng.choice(self.ends), first.seat, rng)
         if self.end is None or not self.swappable:
             if self.failed or not self._search(rng, tries):
                 self.failed = True
@@ -136,10 +165,13 @@ class _Reader:
                 start, cards, fixed, (end, culprit, went) = moved, new, new_fixed, tried
         return False
 
-    def _first(self, rng: random.Random) -> tuple[GameState, list[Card], list[bool]]:
+    def _first(
+        self, rng: random.Random, *, came_from: bool = True
+    ) -> tuple[GameState, list[Card], list[bool]]:
         """A sample of the trail's first view, with the remembered cards where the memory
-        puts them and the cards that came into sight since where they can have come from;
-        its hidden cards in the chain's order, and which of them the memory placed."""
+        puts them and, with ``came_from``, the cards that came into sight since where they
+        can have come from; its hidden cards in the chain's order, and which of them the
+        memory placed."""
         first = self.trail.views[0]
         state = self.sample(first, rng)
         rules = state.variant.rules
@@ -153,8 +185,53 @@ class _Reader:
             cards = list(rules.hidden_cards(state, first.seat))
             pinned = cards, [False] * len(cards)
         cards, fixed = pinned
-        cards = _came_from(state, self.trail.views, rng, cards, fixed) or cards
+        if came_from:
+            cards = _came_from(state, self.trail.views, rng, cards, fixed) or cards
         return rules.with_hidden(state, first.seat, cards), cards, fixed
+
+    def _exact(self, rng: random.Random) -> list[GameState]:
+        """Every sample of the trail's last view that a replay of the deals the reading can
+        list leads to (empty where it can list none, or the trail allows none): the other
+        hands ``carried`` from the seat's last turn, each in a sample of the first view
+        with the remembered cards placed; else, where they can lie in at most ``exact``
+        ways, every way to deal the hidden cards the seat does not remember."""
+        ends = []
+        first = self.trail.views[0]
+        memory = self.memory
+        for hands in self.carried:
+            state = self.sample(first, rng)
+            rules = state.variant.rules
+            if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+                break
+            pile, stock = (memory.pile, memory.stock) if memory is not None else ((), ())
+            pinned = pin(state, first, pile, hands, stock)
+            if pinned is not None:  # else these hands do not fit the first view
+                end = self._replay(rules.with_hidden(state, first.seat, pinned[0]), rng)[0]
+                if end is not None:
+                    ends.append(end)
+        if ends:
+            return ends
+        start, cards, fixed = self._first(rng, came_from=False)
+        rules = start.variant.rules
+        if not cards or not isinstance(start, RummyState) or not isinstance(rules, RummyRules):
+            return []
+        deals = _deals(cards, fixed, _places(start, first, len(cards)), self.exact)
+        for dealt in deals or ():
+            end = self._replay(rules.with_hidden(start, first.seat, dealt), rng)[0]
+            if end is not None:
+                ends.append(end)
+        return ends
+
+    def hands(self) -> list[Hands]:
+        """The other hands of every sample of an exact reading, each once (none where the
+        reading was not exact): what the reading of the seat's next turn starts from."""
+        seat = self.trail.views[0].seat
+        seen: dict[Hands, None] = {}
+        for end in self.ends:
+            if isinstance(end, RummyState):
+                hands = tuple(() if s == seat else hand for s, hand in enumerate(end.hands))
+                seen.setdefault(hands, None)
+        return list(seen)
 
     def _walk(self, rng: random.Random, steps: int) -> None:
         """``steps`` proposals of the chain: two hidden cards of the first view swapped
@@ -225,6 +302,74 @@ class _Reader:
                 if then.view(seat) == after:
                     return then
         return None
+
+
+def _places(state: GameState, view: View, count: int) -> list[tuple[str, int]]:
+    """Where each of the ``count`` hidden cards of ``state`` (a sample of ``view``, in the
+    order of ``hidden_cards``) lies: ``("stock", i)`` and ``("pile", i)`` for one place each
+    (their order matters), ``("hand", seat)`` for any of a hand's unseen cards (their order
+    does not)."""
+    places = [("stock", i) for i in range(len(getattr(state, "stock", ())))]
+    hands = [
+        ("hand", seat)
+        for seat, hand in enumerate(getattr(view, "hands", ()))
+        if seat != view.seat
+        for card in hand
+        if isinstance(card, Hidden)
+    ]
+    places.extend(("pile", i) for i in range(count - len(places) - len(hands)))
+    return places + hands
+
+
+def _deals(
+    cards: Sequence[Card], fixed: Sequence[bool], places: Sequence[tuple[str, int]], most: int
+) -> list[list[Card]] | None:
+    """Every way to deal the ``cards`` not ``fixed`` into their ``places`` (cards that
+    lie in one place in any order counted once), each as the whole list of cards; ``None``
+    where there are more than ``most``.
+
+    >>> from rummykit.cards import parse_cards
+    >>> cards = list(parse_cards("2S 3S 4S"))
+    >>> places = [("hand", 1), ("hand", 1), ("hand", 2)]
+    >>> [" ".join(map(str, dealt)) for dealt in _deals(cards, [False] * 3, places, 10)]
+    ['2S 3S 4S', '2S 4S 3S', '3S 4S 2S']
+    >>> deals = _deals(cards, [True, False, False], places, 10)   # 2S stays where it is
+    >>> [" ".join(map(str, dealt)) for dealt in deals]
+    ['2S 3S 4S', '2S 4S 3S']
+    >>> _deals(cards, [False] * 3, places, 2) is None
+    True
+    """
+    slots: dict[tuple[str, int], list[int]] = {}
+    for index, (place, pinned) in enumerate(zip(places, fixed, strict=True)):
+        if not pinned:
+            slots.setdefault(place, []).append(index)
+    free = sum(len(indices) for indices in slots.values())
+    ways = math.factorial(free)
+    for indices in slots.values():
+        ways //= math.factorial(len(indices))
+    if ways > most:
+        return None
+    pool = [cards[index] for indices in slots.values() for index in indices]
+    groups = list(slots.values())
+    seen: dict[tuple[Card, ...], None] = {}
+
+    def fill(group: int, left: list[Card], dealt: list[Card]) -> Iterator[list[Card]]:
+        """The deals of ``left`` into the groups from ``group`` on (fewer groups than
+        ``most`` ways, so the recursion is shallow)."""
+        if group == len(groups):
+            yield dealt
+            return
+        indices = groups[group]
+        for chosen in itertools.combinations(range(len(left)), len(indices)):
+            then = list(dealt)
+            for index, pick in zip(indices, chosen, strict=True):
+                then[index] = left[pick]
+            rest = [card for k, card in enumerate(left) if k not in chosen]
+            yield from fill(group + 1, rest, then)
+
+    for dealt in fill(0, pool, list(cards)):
+        seen.setdefault(tuple(dealt), None)  # equal cards (several decks) deal alike
+    return [list(dealt) for dealt in seen]
 
 
 def _card_of(move: Move) -> Card | None:

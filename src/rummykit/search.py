@@ -39,7 +39,7 @@ from rummykit.engine.views import View
 from rummykit.errors import OptionError, shown
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
-from rummykit.reading import _Reader, _Trail, pin
+from rummykit.reading import Hands, _Reader, _Trail, pin
 from rummykit.recall import Recall
 
 __all__ = [
@@ -199,6 +199,14 @@ class SearchAgent:
     infer_tries: int = attrs.field(default=64, validator=count(1))
     #: Swaps of hidden cards tried for each sample after the first consistent one.
     infer_steps: int = attrs.field(default=4, validator=count(0))
+    #: Read exactly where the deals to weigh are few (0: never): where the cards the seat
+    #: neither sees nor remembers can lie in at most this many ways (late in a deal whose
+    #: stock the seat remembers), every one of them is replayed along the trail, and the
+    #: samples are drawn from those it allows, each as likely; the next turn's reading
+    #: starts from the other hands so allowed (the deals the moves seen so far allow),
+    #: and lists anew only if the new moves allow none of them. Elsewhere the reading is
+    #: the chain's. Each deal listed costs a replay of the trail.
+    infer_exact: int = attrs.field(default=0, validator=count(0))
     #: Per seat, the views since its last turn (with ``infer``), their reader, and (with
     #: ``recall`` too) the memory as it stood at the first of them.
     _trails: dict[int, _Trail] = attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -263,7 +271,10 @@ class SearchAgent:
         reader = self._readers.get(view.seat)
         if reader is None or reader.trail.views is not trail.views:  # not this turn's
             memory = self._trail_memory.get(view.seat) if self.recall else None
-            reader = _Reader(trail, model, sample_state, memory)
+            carried = _carried(reader, trail) if self.infer_exact else []
+            reader = _Reader(
+                trail, model, sample_state, memory, exact=self.infer_exact, carried=carried
+            )
             self._readers[view.seat] = reader
         return reader
 
@@ -674,6 +685,17 @@ def _may_gain(values: Sequence[float], handicap: float = 0.0) -> bool:
     """
     mean, error = _mean_and_error(values)
     return mean + error > handicap
+
+
+def _carried(reader: _Reader | None, trail: _Trail) -> list[Hands]:
+    """The other hands an exact reading of the seat's last turn allowed, for the reading
+    of ``trail`` (none where the last reading was not exact, or of another deal)."""
+    if reader is None or not reader.ends or not reader.trail.views:
+        return []
+    last, first = reader.trail.views[-1], trail.views[0]
+    if last.seat != first.seat or last.deal_number != first.deal_number:
+        return []
+    return reader.hands()
 
 
 def _significant_best(
