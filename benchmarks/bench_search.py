@@ -70,7 +70,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from search_oracle import TRUTH_WHERE, oracle_game, truthful_game  # benchmarks/ is on the path
+# benchmarks/ is on the path
+from search_oracle import TRUTH_STOCK, TRUTH_WHERE, oracle_game, truthful_game
 
 import rummykit
 from rummykit.agents import Agent, GreedyAgent
@@ -95,7 +96,8 @@ def _one(
         start = game.new_game(players=players, seed=seed)
         settings = _settings(search)
         del settings["agent"], settings["where"]
-        end = truthful_game(start, seat, agent_rng(seed), settings, search["where"])
+        stock = settings.pop("stock", "real")
+        end = truthful_game(start, seat, agent_rng(seed), settings, search["where"], stock)
         moves = len(end.moves)
     else:
         agents: list[Agent] = [
@@ -379,6 +381,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="--agent truth: where the search is given the real position",
     )  # fmt: skip
     parser.add_argument(
+        "--truth-stock", default="real", choices=TRUTH_STOCK,
+        help="--agent truth: the real stock order, or the unremembered stock shuffled",
+    )  # fmt: skip
+    parser.add_argument(
         "--oracle-samples", type=int, default=8,
         help="--agent oracle: stock orders weighed (0: the real one)",
     )  # fmt: skip
@@ -489,6 +495,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "rollout": args.rollout, "depth": args.depth}  # fmt: skip
     if args.agent == "truth":  # the search's settings, keyed apart
         search = {**search, "agent": "truth", "where": args.truth_where}
+        if args.truth_stock != "real":  # only when given: the logs before it still match
+            search["stock"] = args.truth_stock
     if args.agent == "oracle":
         if args.oracle_samples < 0:
             parser.error("--oracle-samples must be 0 or more")

@@ -20,7 +20,10 @@ as every sample wherever ``where`` says: wherever it searches (``"searched"``), 
 deal that has stalled (``"stalled"``), or only in one whose pile was turned over and that
 has not stalled (``"turned"``); elsewhere it samples as the search does. Played by
 ``bench_search.py --agent truth --truth-where W`` with the search's other options, its
-games pair with the search's own on the same deals.
+games pair with the search's own on the same deals. With ``--truth-stock shuffled`` it is
+given the real hands and piles but the stock cards its seat does not remember in a new
+order each sample: what a perfect reading of the other hands alone would be worth, without
+the knowledge of the draws to come that the real stock order gives.
 
     python benchmarks/bench_search.py --game basic-rummy --players 4 --seed 7000 --games 50 \
         --recall --confidence 1 --min-known 0.6 --agent truth --truth-where turned
@@ -37,9 +40,10 @@ from typing import Any
 import attrs
 
 from rummykit.agents import GreedyAgent, _stalled, choose_move, show_all
+from rummykit.cards import Card
 from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
-from rummykit.engine.rummy import RummyState
+from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.views import View
 from rummykit.errors import OptionError
 from rummykit.reading import _Reader, _stock_shuffled
@@ -94,6 +98,8 @@ def oracle_game(
 
 #: Where :class:`TruthfulSearch` is given the real position (see the module's introduction).
 TRUTH_WHERE = ("searched", "stalled", "turned")
+#: What the truthful search is told of the stock (:attr:`TruthfulSearch.stock`).
+TRUTH_STOCK = ("real", "shuffled")
 
 
 def truth_here(view: View, where: str) -> bool:
@@ -117,6 +123,11 @@ class TruthfulSearch(SearchAgent):
     it the position before each of its decisions."""
 
     where: str = attrs.field(default="searched", validator=attrs.validators.in_(TRUTH_WHERE))
+    #: ``"real"``: the real position, stock order and all; ``"shuffled"``: the real hands
+    #: and piles with the stock cards the seat does not remember in a new random order each
+    #: sample (the bound of a perfect reading of the other hands alone, without knowing the
+    #: draws to come).
+    stock: str = attrs.field(default="real", validator=attrs.validators.in_(TRUTH_STOCK))
     #: the real position of the decision being made (the last one shown)
     _real: list[GameState] = attrs.field(factory=list, init=False, eq=False, repr=False)
 
@@ -129,12 +140,51 @@ class TruthfulSearch(SearchAgent):
     ) -> GameState:
         real = self._real[0] if self._real else None
         if real is not None and truth_here(view, self.where) and real.view(view.seat) == view:
+            if self.stock == "shuffled":
+                return unremembered_stock_shuffled(real, view, rng, recall)
             return real
         return super()._sample(view, rng, recall, reader)
 
 
-def truthful_game(
-    state: GameState, seat: int, rng: random.Random, settings: dict[str, Any], where: str
+def unremembered_stock_shuffled(
+    state: GameState, view: View, rng: random.Random, recall: Recall | None
+) -> GameState:
+    """``state`` (a position ``view``'s seat sees as ``view``) with the stock cards the
+    seat does not remember (``recall``'s stock, where it follows ``view``) in a new random
+    order, each in a place of one of them.
+
+    >>> import rummykit
+    >>> state = rummykit.variant("basic-rummy").new_game(players=4, seed=1)
+    >>> view = state.view(0)
+    >>> shuffled = unremembered_stock_shuffled(state, view, random.Random(0), None)
+    >>> shuffled.view(0) == view, sorted(shuffled.stock) == sorted(state.stock)
+    (True, True)
+    >>> shuffled.stock != state.stock, shuffled.hands == state.hands
+    (True, True)
+    """
+    rules = state.variant.rules
+    if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
+        return state
+    stock = list(state.stock)
+    remembered: list[Card | None] = [None] * len(stock)
+    if recall is not None and recall.follows(view) and len(recall.stock) == len(stock):
+        remembered = list(recall.stock)
+    places = [i for i, card in enumerate(remembered) if card is None]
+    cards = [stock[i] for i in places]
+    rng.shuffle(cards)
+    for place, card in zip(places, cards, strict=True):
+        stock[place] = card
+    hidden = rules.hidden_cards(state, view.seat)
+    return rules.with_hidden(state, view.seat, stock + hidden[len(stock) :])
+
+
+def truthful_game(  # noqa: PLR0917  (bench_search's job, as it unpacks it)
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    settings: dict[str, Any],
+    where: str,
+    stock: str = "real",
 ) -> GameState:
     """``state`` played to the end of its game, a :class:`TruthfulSearch` of ``settings``
     (the search agent's keywords) in ``seat`` and greedy agents in the others, each agent
@@ -146,7 +196,7 @@ def truthful_game(
     >>> end.is_over
     True
     """
-    agent = TruthfulSearch(**settings, where=where)
+    agent = TruthfulSearch(**settings, where=where, stock=stock)
     agents = [agent if s == seat else GreedyAgent() for s in range(state.players)]
     show_all(agents, state)
     while not state.is_over:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from helpers import load_benchmark
 
@@ -294,11 +295,41 @@ def test_the_truthful_search_is_keyed_apart_with_the_searchs_settings(tmp_path: 
                   "turned", "--log", str(log))  # fmt: skip
     assert truth["from_log"] == 0  # not the search's games
     assert truth["search"] == {**plain["search"], "agent": "truth", "where": "turned"}
+    hands = bench(*GIN, "--games", "2", "--recall", "--agent", "truth", "--truth-where",
+                  "turned", "--truth-stock", "shuffled", "--log", str(log))  # fmt: skip
+    assert hands["from_log"] == 0 and hands["search"] == {**truth["search"], "stock": "shuffled"}
     report = subprocess.run(
         [sys.executable, str(SCRIPT), "--report", str(log)],
         capture_output=True, text=True, timeout=600, check=True,
     )  # fmt: skip
-    assert len(json.loads(report.stdout)["paired"]) == 1  # the two pair on the same deals
+    assert len(json.loads(report.stdout)["paired"]) == 3  # the three pair on the same deals
+
+
+def test_the_truthful_search_told_the_hands_alone_keeps_them_and_reorders_the_stock() -> None:
+    import random
+
+    import rummykit
+    from rummykit.recall import Recall
+
+    oracle = load_benchmark("search_oracle")
+    state = rummykit.variant("basic-rummy").new_game(players=4, seed=1)
+    view = state.view(state.to_move)
+    agent = oracle.TruthfulSearch(stock="shuffled")
+    agent.show(state)
+    sample = agent._sample(view, random.Random(0), None, None)
+    assert sample.hands == state.hands and sample.discards == state.discards
+    assert sample.stock != state.stock and sorted(sample.stock) == sorted(state.stock)
+    # a stock card the seat remembers stays where it is; the others move
+    memory = Recall.start(view)
+    remembered = [None] * len(state.stock)
+    remembered[-1] = state.stock[-1]
+    memory = attrs.evolve(memory, stock=tuple(remembered))
+    assert memory.follows(view)
+    for seed in range(5):
+        moved = oracle.unremembered_stock_shuffled(state, view, random.Random(seed), memory)
+        assert moved.stock[-1] == state.stock[-1] and moved.stock != state.stock
+    with pytest.raises(ValueError, match="stock"):
+        oracle.TruthfulSearch(stock="peeked")
 
 
 def test_the_truthful_search_samples_the_real_position_only_where_told() -> None:
