@@ -541,10 +541,11 @@ def _came_from(
     """``hidden`` (the hidden cards of ``state``, a sample of the first of ``views``, a
     trail; the ``remembered`` ones are where the seat remembers them and stay there) with
     the cards that came into sight along the trail swapped into the places they can have
-    come from: a covered discard seen when the cards above it were taken, where it lay; any
-    other into the other hands, the covered discards taken or the stock cards drawn along
-    the trail (not the rest of the stock or the pile); ``None`` where that cannot be told
-    (another game's views, a reshuffle)."""
+    come from: a covered discard seen when the cards above it were taken, where it lay; a
+    card another seat played (discarded, melded, laid off) into that seat's hand or the
+    stock cards it drew before; any other into the other hands, the covered discards taken
+    or the stock cards drawn along the trail (not the rest of the stock or the pile);
+    ``None`` where that cannot be told (another game's views, a reshuffle)."""
     rules = state.variant.rules
     first, last = views[0], views[-1]
     if not isinstance(state, RummyState) or not isinstance(rules, RummyRules):
@@ -565,10 +566,23 @@ def _came_from(
     came: Counter[Card] = Counter()  # the most copies of each card in sight at once
     # those of them put where they lay in the pile, or where the seat remembers them
     pinned = Counter(card for card, known in zip(cards, fixed, strict=True) if known)
-    under, _ = rules._public_discards(state, first.seat)
+    under, face_down = rules._public_discards(state, first.seat)
+    hands = _hand_places(first, stock + under + face_down)
+    played: dict[Card, list[int]] = {}  # a card a seat played: where it can have come from
+    drew: dict[int, list[int]] = {}  # per seat, the stock cards it drew along the trail
     lowest = len(first.discards)  # the pile below this has not changed since the first view
+    before, taken = first, 0
     for view in views[1:]:
         assert isinstance(view, RummyView)
+        mover = before.to_move
+        if view.stock_size < before.stock_size and view.reshuffles == before.reshuffles:
+            drawn_now = before.stock_size - view.stock_size
+            drew.setdefault(mover, []).extend(range(stock - taken - drawn_now, stock - taken))
+            taken += drawn_now
+        for new in _in_sight(view) - _in_sight(before) - start:
+            if new not in played and mover in hands:
+                played[new] = [*hands[mover], *drew.get(mover, ())]
+        before = view
         came |= _in_sight(view) - start
         lowest = min(lowest, len(view.discards))
         for index in range(min(lowest, under)):
@@ -581,6 +595,19 @@ def _came_from(
     allowed = [*range(stock - drawn, stock), *range(stock + min(lowest, under), len(cards))]
     rest = list((came - pinned).elements())
     rng.shuffle(rest)
-    if not all(place(card, allowed) for card in rest):
+    rest.sort(key=lambda card: card not in played)  # the cards of one seat first
+    if not all(place(card, played.get(card, allowed)) for card in rest):
         return None
     return cards
+
+
+def _hand_places(view: View, offset: int) -> dict[int, range]:
+    """Per other seat, the places of its unseen cards among the hidden cards of a sample
+    of ``view`` (in the order of ``hidden_cards``, whose other hands start at ``offset``)."""
+    places = {}
+    for seat, hand in enumerate(getattr(view, "hands", ())):
+        unseen = sum(isinstance(card, Hidden) for card in hand)
+        if seat != view.seat and unseen:
+            places[seat] = range(offset, offset + unseen)
+            offset += unseen
+    return places
