@@ -422,6 +422,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="--infer: read exactly where the deals to weigh are at most N (infer_exact)",
     )  # fmt: skip
     parser.add_argument(
+        "--infer-deal", type=int, default=0, metavar="N",
+        help="read the other hands from every move of the deal, N proposals a decision "
+        "(infer_deal)",
+    )  # fmt: skip
+    parser.add_argument(
         "--infer-tries", type=int, metavar="N",
         help="--infer: replays a turn may spend on a first sample (infer_tries; default: "
         "the agent's)",
@@ -475,6 +480,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.infer:
             parser.error("--infer-exact reads the other hands: it needs --infer")
         search["infer_exact"] = args.infer_exact
+    if args.infer_deal:  # likewise
+        search["infer_deal"] = args.infer_deal
     if args.infer_tries is not None:  # likewise
         if not args.infer:
             parser.error("--infer-tries reads the other hands: it needs --infer")

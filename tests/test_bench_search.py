@@ -288,6 +288,15 @@ def test_the_readings_bounds_are_keyed_only_when_given_and_need_the_reading() ->
 
 
 @pytest.mark.slow
+def test_the_deal_reading_is_keyed_only_when_given() -> None:
+    plain = bench(*GIN, "--games", "1", "--recall")
+    deal = bench(*GIN, "--games", "1", "--recall", "--infer-deal", "5")
+    assert deal["search"] == {**plain["search"], "infer_deal": 5}
+    agent = load_benchmark("bench_search")._search_agent(deal["search"])
+    assert agent.infer_deal == 5
+
+
+@pytest.mark.slow
 def test_the_truthful_search_is_keyed_apart_with_the_searchs_settings(tmp_path: Path) -> None:
     log = tmp_path / "search.jsonl"
     plain = bench(*GIN, "--games", "2", "--recall", "--log", str(log))

@@ -39,7 +39,8 @@ from rummykit.engine.views import View
 from rummykit.errors import OptionError, shown
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
-from rummykit.reading import Hands, _Reader, _Trail, pin
+from rummykit.reading import Hands, _Reader, _stock_shuffled, _Trail, pin
+from rummykit.reading_deal import DealReader
 from rummykit.recall import Recall
 
 __all__ = [
@@ -207,6 +208,25 @@ class SearchAgent:
     #: and lists anew only if the new moves allow none of them. Elsewhere the reading is
     #: the chain's. Each deal listed costs a replay of the trail.
     infer_exact: int = attrs.field(default=0, validator=count(0))
+    #: Read the other hands from every move of the deal (0: never), where its pile has not
+    #: been turned over, by a Markov chain on the deal's first hidden cards, each state
+    #: replayed through every move seen (:mod:`rummykit.reading_deal`): this many proposals
+    #: a decision may spend finding a state the moves allow, and the samples are then its
+    #: states 100 proposals apart (each proposal a replay of the deal). Needs the views as
+    #: ``infer`` does (:meth:`observe`); where it reads, ``infer``'s reading is not used.
+    infer_deal: int = attrs.field(default=0, validator=count(0))
+    #: How much less likely a discard other than the greedy agent's makes a deal in the
+    #: reading of the whole deal: ``exp(infer_slack)`` times a miss.
+    infer_slack: float = attrs.field(default=1.5, validator=real(0))
+    #: Per seat, its reading of the deal (with ``infer_deal``), its last choice and the
+    #: view it was made at, and the samples its last decision drew from the reading.
+    _deals: dict[int, DealReader] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _chosen: dict[int, tuple[View, Move]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+    _deal_samples: dict[int, tuple[View, list[RummyState]]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
     #: Per seat, the views since its last turn (with ``infer``), their reader, and (with
     #: ``recall`` too) the memory as it stood at the first of them.
     _trails: dict[int, _Trail] = attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -251,8 +271,20 @@ class SearchAgent:
             trail = self._trails[view.seat] = _Trail.then(self._trails.get(view.seat), view)
             if self.recall and len(trail.views) == 1:  # a new trail: what the seat knew then
                 self._trail_memory[view.seat] = self._memory[view.seat]
+        if self.infer_deal:
+            chosen = self._chosen.pop(view.seat, None)
+            new = (GreedyAgent(), sample_state, self.infer_slack)
+            deal = DealReader.then(self._deals.get(view.seat), view, chosen, new)
+            if deal is not None:
+                self._deals[view.seat] = deal
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        move = self._choose(view, legal, rng)
+        if self.infer_deal:  # the reading of the deal replays the seat's own moves as made
+            self._chosen[view.seat] = (view, move)
+        return move
+
+    def _choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         if self.min_known:
@@ -281,11 +313,40 @@ class SearchAgent:
     def _sample(
         self, view: View, rng: random.Random, recall: Recall | None, reader: _Reader | None
     ) -> GameState:
-        """One sample of ``view`` for :meth:`evaluate`: from ``reader`` (with ``infer``)
-        where there is one, else a plain sample with the seat's memory ``recall``."""
+        """One sample of ``view`` for :meth:`evaluate`: from the reading of the deal (with
+        ``infer_deal``) where it reads one, else from ``reader`` (with ``infer``) where
+        there is one, else a plain sample with the seat's memory ``recall``."""
+        if self.infer_deal:
+            sample = self._deal_sample(view, rng, recall)
+            if sample is not None:
+                return sample
         if reader is None:
             return sample_state(view, rng, recall)
         return self._read_sample(reader, view, rng, recall)
+
+    def _deal_sample(
+        self, view: View, rng: random.Random, recall: Recall | None
+    ) -> GameState | None:
+        """A sample of ``view`` from the seat's reading of the deal (the chain's states of
+        this decision, drawn at its first sample), with the remembered cards where the
+        memory puts them; ``None`` where the deal is not read at ``view``."""
+        deal = self._deals.get(view.seat)
+        if deal is None or deal.views[-1] != view or not deal.readable():
+            return None
+        drawn = self._deal_samples.get(view.seat)
+        if drawn is None or drawn[0] is not view:
+            drawn = (view, deal.draw(rng, self.infer_deal, self.determinizations))
+            self._deal_samples[view.seat] = drawn
+        if not drawn[1]:
+            return None
+        end = rng.choice(drawn[1])
+        sample = _stock_shuffled(end, view.seat, rng)
+        if recall is not None and recall.follows(view):
+            hands = tuple(() if s == view.seat else hand for s, hand in enumerate(end.hands))
+            placed = _placed(sample_state(view, rng), view, recall.pile, hands, recall.stock)
+            if placed is not None:
+                return placed
+        return sample if sample.view(view.seat) == view else None
 
     def _read_sample(
         self, reader: _Reader, view: View, rng: random.Random, recall: Recall | None
