@@ -2,18 +2,23 @@
 
 Greedy agents play whole games; seat 0 is followed by search agents that only sample (one
 per setting of ``--exact``: :attr:`SearchAgent.infer_exact
-<rummykit.search.SearchAgent.infer_exact>`, 0 for the chain alone), each with its memory and
-its reading (``recall=True, infer=True``), and by plain samples with the memory. At each
+<rummykit.search.SearchAgent.infer_exact>`, 0 for the chain alone; and one per setting of
+``--deal``: :attr:`SearchAgent.infer_deal <rummykit.search.SearchAgent.infer_deal>`, told
+seat 0's moves as if it had chosen them), each with its memory and its reading
+(``recall=True, infer=True``), and by plain samples with the memory. At each
 decision of seat 0 where a ``--min-known`` search would search, each draws ``--samples``
 samples of the view, and the report counts, per phase of the deal (``fresh``: the pile not
 yet turned over; ``turned``: turned over, not stalled; ``stalled``), the share of the other
 hands' cards the memory does not place that a sample puts in the right hand (``placed``),
 that share over the decisions read exactly alone (``placed_exact``), how many decisions
-were read exactly, the mean number of deals an exact reading kept, and the seconds the
-samples took. The games do not depend on the settings (their dice are apart), so every
-setting reads the same positions.
+were read exactly, the mean number of deals an exact reading kept, the mean number of
+different deals (of the other hands) among a decision's samples (``distinct``: how far the
+samples spread, against how often they are right), and the seconds the samples took. The
+games do not depend on the settings (their dice are apart), so every setting reads the same
+positions.
 
     python benchmarks/reading_accuracy.py --games 20 --exact 0,1000
+    python benchmarks/reading_accuracy.py --games 20 --exact 0 --deal 1500
 
 Prints ONE JSON object; progress goes to stderr.
 """
@@ -50,6 +55,12 @@ def placed(sample: GameState, real: GameState, known: Sequence[Sequence[Any]]) -
     return right, total
 
 
+def _others(state: GameState) -> tuple[tuple[Any, ...], ...]:
+    """The other seats' hands of ``state``, each sorted."""
+    assert isinstance(state, RummyState)
+    return tuple(tuple(sorted(hand)) for hand in state.hands[1:])
+
+
 def phase(view: Any) -> str:
     """``fresh``, ``turned`` or ``stalled``: where the deal stands."""
     if _stalled(view):
@@ -65,20 +76,27 @@ def measure(  # noqa: PLR0917  (the run's settings, as the command line gives th
     exact: Sequence[int],
     samples: int,
     min_known: float,
+    deal: Sequence[int] = (),
 ) -> dict[str, dict[str, dict[str, float]]]:
-    """Counts per phase and per setting (``"plain"`` and each ``exact``), as the module
-    says."""
+    """Counts per phase and per setting (``"plain"``, each ``exact`` and each ``deal``),
+    as the module says."""
     counts: Counter[tuple[str, str, str]] = Counter()
-    names = [f"exact={n}" for n in exact]
+    settings = [(f"exact={n}", {"infer_exact": n}) for n in exact]
+    settings += [(f"deal={n}", {"infer_deal": n}) for n in deal]
+    names = [name for name, _ in settings]
     for index in range(games):
         deal_seed = game_seed(seed, index)
         state = rummykit.variant(game_id).new_game(players=players, seed=deal_seed)
-        agents = [SearchAgent(infer=True, recall=True, infer_exact=n) for n in exact]
+        agents = [SearchAgent(infer=True, recall=True, **kwargs) for _, kwargs in settings]
         play, rng = random.Random(deal_seed), random.Random(deal_seed + 1)
         for agent in agents:
             agent.observe(state.view(0))
         while not state.is_over:
-            state = state.apply(choose_move(GreedyAgent(), state, play))
+            move = choose_move(GreedyAgent(), state, play)
+            if state.to_move == 0:  # as if each agent had chosen it (its reading of the deal)
+                for agent in agents:
+                    agent._chosen[0] = (state.view(0), move)
+            state = state.apply(move)
             view = state.view(0)
             for agent in agents:
                 agent.observe(view)
@@ -104,6 +122,7 @@ def measure(  # noqa: PLR0917  (the run's settings, as the command line gives th
                     assert reader is not None
                     counts[where, name, "exact"] += 1
                     counts[where, name, "deals"] += len(reader.hands())
+                counts[where, name, "distinct"] += len({_others(sample) for sample in drawn})
                 for sample in drawn:
                     right, total = placed(sample, state, memory.known)
                     counts[where, name, "right"] += right
@@ -128,6 +147,7 @@ def measure(  # noqa: PLR0917  (the run's settings, as the command line gives th
                     c.get("right_exact", 0) / max(1, c.get("total_exact", 0)), 3
                 )
                 entry["deals_kept"] = round(c.get("deals", 0) / max(1, exact_decisions), 1)
+                entry["distinct"] = round(c.get("distinct", 0) / max(1, entry["decisions"]), 2)
                 entry["seconds"] = round(c.get("microseconds", 0) / 1e6, 2)
             report[where][name] = entry
     return report
@@ -142,17 +162,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--exact", default="0,1000", help="the infer_exact settings to compare, comma-separated"
     )
+    parser.add_argument(
+        "--deal", default="", help="the infer_deal settings to compare, comma-separated"
+    )
     parser.add_argument("--samples", type=int, default=8, help="samples a decision")
     parser.add_argument("--min-known", type=float, default=0.6)
     args = parser.parse_args(argv)
     try:
-        exact = [int(text) for text in args.exact.split(",")]
+        exact = [int(text) for text in args.exact.split(",") if text]
+        deal = [int(text) for text in args.deal.split(",") if text]
     except ValueError:
-        parser.error(f"--exact takes whole numbers separated by commas, not {args.exact!r}")
-    if args.games < 1 or args.samples < 1 or min(exact) < 0:
-        parser.error("--games and --samples must be 1 or more, --exact 0 or more")
+        parser.error(
+            f"--exact and --deal take whole numbers separated by commas, not "
+            f"{args.exact!r} and {args.deal!r}"
+        )
+    if args.games < 1 or args.samples < 1 or min(exact, default=0) < 0 or min(deal, default=1) < 1:
+        parser.error(
+            "--games and --samples must be 1 or more, --exact 0 or more, --deal 1 or more"
+        )
     report = measure(
-        args.game, args.players, args.games, args.seed, exact, args.samples, args.min_known
+        args.game, args.players, args.games, args.seed, exact, args.samples, args.min_known, deal
     )
     json.dump({"game": args.game, "players": args.players, "games": args.games,
                "seed": args.seed, "min_known": args.min_known, "phases": report},
