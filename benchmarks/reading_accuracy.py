@@ -13,9 +13,10 @@ hands' cards the memory does not place that a sample puts in the right hand (``p
 that share over the decisions read exactly alone (``placed_exact``), how many decisions
 were read exactly, the mean number of deals an exact reading kept, the mean number of
 different deals (of the other hands) among a decision's samples (``distinct``: how far the
-samples spread, against how often they are right), and the seconds the samples took. The
-games do not depend on the settings (their dice are apart), so every setting reads the same
-positions.
+samples spread, against how often they are right), the Brier score of the samples as a
+forecast of where each unplaced card lies (``brier``, a card's mean: how sure against how
+right), and the seconds the samples took. The games do not depend on the settings (their
+dice are apart), so every setting reads the same positions.
 
     python benchmarks/reading_accuracy.py --games 20 --exact 0,1000
     python benchmarks/reading_accuracy.py --games 20 --exact 0 --deal 1500
@@ -53,6 +54,38 @@ def placed(sample: GameState, real: GameState, known: Sequence[Sequence[Any]]) -
         right += sum((unplaced & guessed).values())
         total += sum(unplaced.values())
     return right, total
+
+
+def brier(
+    samples: Sequence[GameState], real: GameState, known: Sequence[Sequence[Any]]
+) -> tuple[float, int]:
+    """The Brier score of ``samples`` as a forecast of where each card of the other hands
+    in ``real`` that is not ``known`` lies (each other hand, or elsewhere: the share of the
+    samples that put it there, against where it is), summed over those cards; and how many
+    there are. 0 is a sure and right forecast; lower is better, and a forecast surer than it
+    is right scores worse than a vaguer one as often right.
+
+    >>> import rummykit
+    >>> real = rummykit.variant("basic-rummy").new_game(players=3, seed=1)
+    >>> brier([real, real], real, [()] * 3)   # sure and right, for each of 14 cards
+    (0.0, 14)
+    """
+    assert isinstance(real, RummyState)
+    score, count = 0.0, 0
+    seats = range(1, len(real.hands))
+    held = [Counter(sample.hands[seat]) for sample in samples for seat in seats]
+    for seat in seats:
+        for card in (Counter(real.hands[seat]) - Counter(known[seat])).elements():
+            shares = [
+                sum(held[k * len(seats) + s - 1][card] > 0 for k in range(len(samples)))
+                / len(samples)
+                for s in seats
+            ]
+            truth = [float(s == seat) for s in seats]
+            elsewhere = 1.0 - sum(shares)
+            score += sum((p - y) ** 2 for p, y in zip(shares, truth, strict=True)) + elsewhere**2
+            count += 1
+    return score, count
 
 
 def _others(state: GameState) -> tuple[tuple[Any, ...], ...]:
@@ -107,10 +140,14 @@ def measure(  # noqa: PLR0917  (the run's settings, as the command line gives th
                 continue
             where = phase(view)
             counts[where, "plain", "decisions"] += 1
-            for _ in range(samples):
-                right, total = placed(sample_state(view, rng, memory), state, memory.known)
+            plain = [sample_state(view, rng, memory) for _ in range(samples)]
+            for sample in plain:
+                right, total = placed(sample, state, memory.known)
                 counts[where, "plain", "right"] += right
                 counts[where, "plain", "total"] += total
+            score, cards = brier(plain, state, memory.known)
+            counts[where, "plain", "brier_millis"] += round(score * 1000)
+            counts[where, "plain", "brier_cards"] += cards
             for name, agent in zip(names, agents, strict=True):
                 started = time.perf_counter()
                 reader = agent._reader(view, GreedyAgent())
@@ -123,6 +160,9 @@ def measure(  # noqa: PLR0917  (the run's settings, as the command line gives th
                     counts[where, name, "exact"] += 1
                     counts[where, name, "deals"] += len(reader.hands())
                 counts[where, name, "distinct"] += len({_others(sample) for sample in drawn})
+                score, cards = brier(drawn, state, memory.known)
+                counts[where, name, "brier_millis"] += round(score * 1000)
+                counts[where, name, "brier_cards"] += cards
                 for sample in drawn:
                     right, total = placed(sample, state, memory.known)
                     counts[where, name, "right"] += right
@@ -139,6 +179,9 @@ def measure(  # noqa: PLR0917  (the run's settings, as the command line gives th
             entry: dict[str, float] = {
                 "decisions": c.get("decisions", 0),
                 "placed": round(c.get("right", 0) / max(1, c.get("total", 0)), 3),
+                "brier": round(
+                    c.get("brier_millis", 0) / 1000 / max(1, c.get("brier_cards", 0)), 3
+                ),
             }
             if name != "plain":
                 exact_decisions = c.get("exact", 0)

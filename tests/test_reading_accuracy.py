@@ -26,6 +26,9 @@ def test_a_sample_of_the_real_position_places_every_card_and_a_swap_misplaces_tw
     assert accuracy.placed(guess, real, nothing_known) == (19, 21)
     # a card the memory places is not counted at all
     assert accuracy.placed(guess, real, [(), (one,), (), ()]) == (19, 20)
+    # as a forecast: sure and wrong about two cards scores 2 each; half sure, 0.5 each
+    assert accuracy.brier([guess], real, nothing_known) == (4.0, 21)
+    assert accuracy.brier([real, guess], real, nothing_known) == (1.0, 21)
 
 
 @pytest.mark.slow
@@ -41,7 +44,7 @@ def test_the_script_reports_every_phase_and_setting_as_json() -> None:
         assert set(entries) == {"plain", "exact=0", "exact=200"}
         assert entries["exact=0"]["exact_decisions"] == 0  # the chain alone reads no deal exactly
         for entry in entries.values():
-            assert 0 <= entry["placed"] <= 1
+            assert 0 <= entry["placed"] <= 1 and 0 <= entry["brier"] <= 2
 
 
 def test_the_script_refuses_a_bad_setting() -> None:
