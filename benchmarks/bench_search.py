@@ -30,9 +30,11 @@ its reading of the other hands from their moves (``SearchAgent(infer=True)``),
 to be melded and of two-player Basic Rummy (``SearchAgent(careful=True)``),
 ``--min-known X`` a search only where its memory places that share of the hidden cards
 (``SearchAgent(min_known=X)``; with ``--recall``), ``--infer-exact N`` an exact reading
-where the deals to weigh are at most N and ``--infer-tries N`` the replays a turn may
-spend on the reading's first sample (``SearchAgent(infer_exact=N, infer_tries=N)``; with
-``--infer``). ``--stalled-depth N`` (or ``none``)
+where the deals to weigh are at most N, ``--infer-tries N`` the replays a turn may
+spend on the reading's first sample and ``--infer-steps N`` the swaps between two of its
+samples (``SearchAgent(infer_exact=N, infer_tries=N, infer_steps=N)``; with ``--infer``),
+``--infer-deal N`` the reading of the whole deal (``SearchAgent(infer_deal=N)``).
+``--stalled-depth N`` (or ``none``)
 sets how far a rollout goes in a stalled deal (``stalled_depth``; by default the agent's
 own).
 
@@ -427,6 +429,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(infer_deal)",
     )  # fmt: skip
     parser.add_argument(
+        "--infer-steps", type=int, metavar="N",
+        help="--infer: swaps of the reading's chain between two samples (infer_steps; "
+        "default: the agent's)",
+    )  # fmt: skip
+    parser.add_argument(
         "--infer-tries", type=int, metavar="N",
         help="--infer: replays a turn may spend on a first sample (infer_tries; default: "
         "the agent's)",
@@ -482,6 +489,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["infer_exact"] = args.infer_exact
     if args.infer_deal:  # likewise
         search["infer_deal"] = args.infer_deal
+    if args.infer_steps is not None:  # likewise
+        if not args.infer:
+            parser.error("--infer-steps reads the other hands: it needs --infer")
+        search["infer_steps"] = args.infer_steps
     if args.infer_tries is not None:  # likewise
         if not args.infer:
             parser.error("--infer-tries reads the other hands: it needs --infer")

@@ -270,16 +270,16 @@ def test_a_reading_search_is_keyed_as_following_the_random_throws_and_plays_unke
 
 @pytest.mark.slow
 def test_the_readings_bounds_are_keyed_only_when_given_and_need_the_reading() -> None:
-    # logs written before --infer-exact and --infer-tries existed must still match
+    # logs written before --infer-exact, --infer-tries and --infer-steps existed must match
     search = bench(*GIN, "--games", "1", "--infer", "--infer-exact", "50", "--infer-tries",
-                   "9")["search"]  # fmt: skip
-    assert search["infer_exact"] == 50 and search["infer_tries"] == 9
-    assert {"infer_exact", "infer_tries"}.isdisjoint(
+                   "9", "--infer-steps", "7")["search"]  # fmt: skip
+    assert (search["infer_exact"], search["infer_tries"], search["infer_steps"]) == (50, 9, 7)
+    assert {"infer_exact", "infer_tries", "infer_steps"}.isdisjoint(
         bench(*GIN, "--games", "1", "--infer")["search"]
     )
     agent = load_benchmark("bench_search")._search_agent({**search, "dice": "shared"})
-    assert agent.infer_exact == 50 and agent.infer_tries == 9
-    for flag in ("--infer-exact", "--infer-tries"):
+    assert (agent.infer_exact, agent.infer_tries, agent.infer_steps) == (50, 9, 7)
+    for flag in ("--infer-exact", "--infer-tries", "--infer-steps"):
         failed = subprocess.run(
             [sys.executable, str(SCRIPT), *GIN, "--games", "1", flag, "5"],
             capture_output=True, text=True, timeout=600, check=False,
