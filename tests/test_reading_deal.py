@@ -140,7 +140,8 @@ def test_a_search_reading_the_deal_plays_a_game_and_needs_no_other_reading() -> 
         agents=[agent, GreedyAgent(), GreedyAgent(), GreedyAgent()],
     )
     assert result.state.is_over and agent._deal_samples
-    with pytest.raises(ValueError, match="infer_slack"):
-        SearchAgent(infer_slack=-1.0)
+    for setting in ("infer_slack", "infer_deal", "infer_exact"):
+        with pytest.raises(ValueError, match=setting):
+            SearchAgent(**{setting: -1})
     assert DealReader.then(None, rummykit.variant("crummy").new_game(players=3, seed=1).view(0),
                            None, (GreedyAgent(), sample_state, 1.5)) is None  # fmt: skip
