@@ -226,11 +226,7 @@ class _Reader:
         """The other hands of every sample of an exact reading, each once (none where the
         reading was not exact): what the reading of the seat's next turn starts from."""
         seat = self.trail.views[0].seat
-        seen: dict[Hands, None] = {}
-        for end in self.ends:
-            if isinstance(end, RummyState):
-                hands = tuple(() if s == seat else hand for s, hand in enumerate(end.hands))
-                seen.setdefault(hands, None)
+        seen = {_other_hands(end, seat): None for end in self.ends if isinstance(end, RummyState)}
         return list(seen)
 
     def _walk(self, rng: random.Random, steps: int) -> None:
@@ -302,6 +298,11 @@ class _Reader:
                 if then.view(seat) == after:
                     return then
         return None
+
+
+def _other_hands(state: RummyState, seat: int) -> Hands:
+    """The hands of ``state`` with ``seat``'s own left empty."""
+    return tuple(() if other == seat else hand for other, hand in enumerate(state.hands))
 
 
 def _places(state: GameState, view: View, count: int) -> list[tuple[str, int]]:
@@ -567,22 +568,11 @@ def _came_from(
     # those of them put where they lay in the pile, or where the seat remembers them
     pinned = Counter(card for card, known in zip(cards, fixed, strict=True) if known)
     under, face_down = rules._public_discards(state, first.seat)
-    hands = _hand_places(first, stock + under + face_down)
-    played: dict[Card, list[int]] = {}  # a card a seat played: where it can have come from
-    drew: dict[int, list[int]] = {}  # per seat, the stock cards it drew along the trail
+    trail = [view for view in views if isinstance(view, RummyView)]  # all of them (above)
+    played, _ = _origins(trail, stock, _hand_places(first, stock + under + face_down))
     lowest = len(first.discards)  # the pile below this has not changed since the first view
-    before, taken = first, 0
     for view in views[1:]:
         assert isinstance(view, RummyView)
-        mover = before.to_move
-        if view.stock_size < before.stock_size and view.reshuffles == before.reshuffles:
-            drawn_now = before.stock_size - view.stock_size
-            drew.setdefault(mover, []).extend(range(stock - taken - drawn_now, stock - taken))
-            taken += drawn_now
-        for new in _in_sight(view) - _in_sight(before) - start:
-            if new not in played and mover in hands:
-                played[new] = [*hands[mover], *drew.get(mover, ())]
-        before = view
         came |= _in_sight(view) - start
         lowest = min(lowest, len(view.discards))
         for index in range(min(lowest, under)):
@@ -599,6 +589,31 @@ def _came_from(
     if not all(place(card, played.get(card, allowed)) for card in rest):
         return None
     return cards
+
+
+def _origins(
+    views: Sequence[RummyView], stock: int, hands: dict[int, range]
+) -> tuple[dict[Card, list[int]], dict[int, list[int]]]:
+    """Along ``views`` (each one move after the one before, the pile not turned over
+    between them) among the hidden cards of a sample of the first (``stock`` of them in
+    the stock, ``hands`` the places of each other seat's unseen cards): per card a seat of
+    ``hands`` played (discarded, melded, laid off: it came into sight), the places it can
+    have come from, that seat's hand and the stock cards it drew before; and per seat (the
+    viewing one too) the places of the stock cards it drew, in order."""
+    played: dict[Card, list[int]] = {}
+    drew: dict[int, list[int]] = {}
+    start = _in_sight(views[0])
+    taken = 0
+    for before, view in itertools.pairwise(views):
+        mover = before.to_move
+        if view.stock_size < before.stock_size:
+            now = before.stock_size - view.stock_size
+            drew.setdefault(mover, []).extend(range(stock - taken - now, stock - taken))
+            taken += now
+        for card in _in_sight(view) - _in_sight(before) - start:
+            if card not in played and mover in hands:
+                played[card] = [*hands[mover], *drew.get(mover, ())]
+    return played, drew
 
 
 def _hand_places(view: View, offset: int) -> dict[int, range]:

@@ -20,6 +20,7 @@ deal only until its pile is turned over."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -31,7 +32,7 @@ from rummykit.engine.moves import Discard, Move
 from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.rummy_state import RummyView
 from rummykit.engine.views import Hidden, View
-from rummykit.reading import Sampler, _in_sight, fix_at
+from rummykit.reading import Sampler, _hand_places, _origins, fix_at
 
 
 class DealReader:
@@ -150,35 +151,15 @@ class DealReader:
             self.base = state
             self.cards = list(state.variant.rules.hidden_cards(state, self.seat))
         cards, fixed = list(self.cards), [False] * len(self.cards)
-        stock = len(self.base.stock)
-        unseen = {
-            seat: sum(isinstance(card, Hidden) for card in hand)
-            for seat, hand in enumerate(first.hands)
-            if seat != self.seat
-        }
-        offset = len(cards) - sum(unseen.values())  # the other hands come last
-        hands: dict[int, range] = {}
-        for seat, count in unseen.items():
-            hands[seat] = range(offset, offset + count)
-            offset += count
-        drew: dict[int, list[int]] = {}
-        played: dict[Card, list[int]] = {}
-        taken = 0
-        start = _in_sight(first)
-        for before, view in zip(self.views, self.views[1:], strict=False):
-            mover = before.to_move
-            if view.stock_size < before.stock_size:
-                index = stock - 1 - taken  # the stock's top is its last card
-                taken += 1
-                if mover == self.seat:
-                    new = list((Counter(view.hand) - Counter(before.hand)).elements())
-                    if len(new) != 1 or not fix_at(cards, fixed, new[0], [index]):
-                        return False
-                else:
-                    drew.setdefault(mover, []).append(index)
-            for card in _in_sight(view) - _in_sight(before) - start:
-                if mover != self.seat and card not in played:
-                    played[card] = [*hands.get(mover, ()), *drew.get(mover, ())]
+        unseen = sum(isinstance(card, Hidden) for hand in first.hands for card in hand)
+        hands = _hand_places(first, len(cards) - unseen)  # the other hands come last
+        played, drew = _origins(self.views, len(self.base.stock), hands)
+        own = iter(drew.get(self.seat, ()))
+        for before, view in itertools.pairwise(self.views):
+            if before.to_move == self.seat and view.stock_size < before.stock_size:
+                new = list((Counter(view.hand) - Counter(before.hand)).elements())
+                if len(new) != 1 or not fix_at(cards, fixed, new[0], [next(own)]):
+                    return False
         placed = []
         for card, places in played.items():
             if fix_at(cards, fixed, card, places, rng):
@@ -188,7 +169,7 @@ class DealReader:
         self.cards = cards
         self.free = [i for i, pinned in enumerate(fixed) if not pinned]
         self.allowed = {card: set(places) for card, places in played.items()}
-        self.places = {seat: [*hands[seat], *drew.get(seat, ())] for seat in hands}
+        self.places = {seat: [*places, *drew.get(seat, ())] for seat, places in hands.items()}
         return True
 
     def _replay(self, cards: list[Card], rng: random.Random) -> tuple[RummyState | None, int]:

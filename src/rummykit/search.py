@@ -39,7 +39,7 @@ from rummykit.engine.views import View
 from rummykit.errors import OptionError, shown
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
-from rummykit.reading import Hands, _Reader, _stock_shuffled, _Trail, pin
+from rummykit.reading import Hands, _other_hands, _Reader, _stock_shuffled, _Trail, pin
 from rummykit.reading_deal import DealReader
 from rummykit.recall import Recall
 
@@ -98,6 +98,17 @@ def _placed(
         return None
     placed = rules.with_hidden(state, view.seat, pinned[0])
     return placed if placed.over or placed.legal_moves() else None
+
+
+def _with_hands(
+    view: View, rng: random.Random, hands: Hands, memory: Recall | None
+) -> GameState | None:
+    """A sample of ``view`` with the other ``hands`` as a reading dealt them and the
+    cards ``memory`` remembers in the pile and the stock where it puts them (``None``
+    where they cannot be so placed)."""
+    pile = memory.pile if memory is not None else ()
+    stock = memory.stock if memory is not None else ()
+    return _placed(sample_state(view, rng), view, pile, hands, stock)
 
 
 @attrs.frozen
@@ -342,8 +353,7 @@ class SearchAgent:
         end = rng.choice(drawn[1])
         sample = _stock_shuffled(end, view.seat, rng)
         if recall is not None and recall.follows(view):
-            hands = tuple(() if s == view.seat else hand for s, hand in enumerate(end.hands))
-            placed = _placed(sample_state(view, rng), view, recall.pile, hands, recall.stock)
+            placed = _with_hands(view, rng, _other_hands(end, view.seat), recall)
             if placed is not None:
                 return placed
         return sample if sample.view(view.seat) == view else None
@@ -362,15 +372,12 @@ class SearchAgent:
             if view == reader.trail.views[-1] and memory is None:
                 return end
             if isinstance(end, RummyState):
-                seat = view.seat
-                hands = tuple(() if s == seat else hand for s, hand in enumerate(end.hands))
+                hands = _other_hands(end, view.seat)
                 if memory is None or all(
                     not Counter(known) - Counter(hand)
                     for known, hand in zip(memory.known, hands, strict=True)
                 ):
-                    pile = memory.pile if memory is not None else ()
-                    stock = memory.stock if memory is not None else ()
-                    placed = _placed(sample_state(view, rng), view, pile, hands, stock)
+                    placed = _with_hands(view, rng, hands, memory)
                     if placed is not None:
                         return placed
         return sample_state(view, rng, recall)
