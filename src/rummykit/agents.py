@@ -31,7 +31,7 @@ from rummykit.agents_pickup import feed_risk, take_costs_more, unseen_counts
 from rummykit.agents_trick import trick_card
 from rummykit.cards import Card
 from rummykit.contracts import Contract
-from rummykit.engine.core import GameState
+from rummykit.engine.core import GameState, Variant
 from rummykit.engine.moves import (
     ChooseStart,
     Claim,
@@ -52,6 +52,7 @@ from rummykit.pieces.scoring import FixedDeals, PenaltyScoring, PenaltyTable
 
 __all__ = [
     "AGENTS",
+    "AGENT_NAMES",
     "Agent",
     "GreedyAgent",
     "RandomAgent",
@@ -597,17 +598,38 @@ AGENTS: Final[dict[str, Callable[[], Agent]]] = {
     "ismcts": _ismcts_agent,
 }
 
+#: Every name :func:`make_agent` takes: those of :data:`AGENTS` and ``"tuned"`` (the
+#: search agent set for a game and a player count).
+AGENT_NAMES: Final[tuple[str, ...]] = (*AGENTS, "tuned")
 
-def make_agent(name: str) -> Agent:
+
+def make_agent(
+    name: str, *, game: str | Variant | None = None, players: int | None = None
+) -> Agent:
     """The built-in agent called ``name``: ``"random"``, ``"greedy"``, ``"careful"`` (the
     greedy agent with :attr:`~GreedyAgent.careful` play), ``"search"``
-    (:class:`rummykit.search.SearchAgent` with its defaults) or ``"ismcts"``
-    (:class:`rummykit.search.ISMCTSAgent` with its defaults)."""
+    (:class:`rummykit.search.SearchAgent` with its defaults), ``"ismcts"``
+    (:class:`rummykit.search.ISMCTSAgent` with its defaults) or ``"tuned"`` (the search
+    agent with the setting measured for ``game`` at ``players`` players,
+    :func:`rummykit.tuned.tuned_agent`; the others take no notice of them).
+
+    >>> make_agent("tuned", game="rummy-500", players=4).careful
+    True
+    """
     from rummykit.errors import OptionError, shown
 
+    if name == "tuned":
+        if game is None or players is None:
+            raise OptionError(
+                "the tuned agent is set for a game and a player count: give them, "
+                'e.g. make_agent("tuned", game="gin-rummy", players=2)'
+            )
+        from rummykit.tuned import tuned_agent  # imports the search, which imports this
+
+        return tuned_agent(game, players)
     try:
         agent: Agent = AGENTS[name]()
     except (KeyError, TypeError):  # TypeError: a name that cannot be a key (a list)
-        listed = ", ".join(AGENTS)
+        listed = ", ".join(AGENT_NAMES)
         raise OptionError(f"unknown agent {shown(name)}; choose from {listed}") from None
     return agent

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final, NoReturn, TextIO
 
-from rummykit.agents import AGENTS, make_agent
+from rummykit.agents import AGENT_NAMES, Agent, make_agent
 from rummykit.cli_play import InputFn, play
 from rummykit.cli_report import (
     interrupted_line,
@@ -143,7 +143,7 @@ def _parser() -> _Parser:
         sub.add_argument(
             "--agent",
             default=agent,
-            choices=sorted(AGENTS),
+            choices=sorted(AGENT_NAMES),
             help=f"the agent for every computer seat (default {agent})",
         )
         sub.add_argument(
@@ -218,6 +218,12 @@ def _players(args: argparse.Namespace, game: Variant) -> int:
     return players
 
 
+def _agent(name: str, game: Variant, players: int) -> Agent:
+    """The agent called ``name`` for ``game`` at ``players`` players (``"tuned"`` is set by
+    them)."""
+    return make_agent(name, game=game, players=players)
+
+
 def _agent_names(args: argparse.Namespace, players: int) -> list[str]:
     spec: str | None = getattr(args, "agents", None)
     if spec is None:
@@ -229,7 +235,8 @@ def _agent_names(args: argparse.Namespace, players: int) -> list[str]:
             f"e.g. --agents {','.join([args.agent] * players)}"
         )
     for name in names:
-        make_agent(name)  # raises OptionError naming the choices
+        if name not in AGENT_NAMES:
+            make_agent(name)  # raises OptionError naming the choices
     return names
 
 
@@ -289,7 +296,7 @@ def _write_report(report: SimulationReport, *, as_json: bool, out: TextIO) -> No
 def _watch(args: argparse.Namespace, out: TextIO) -> int:
     game = _variant(args)
     players = _players(args, game)
-    agents = [make_agent(name) for name in _agent_names(args, players)]
+    agents = [_agent(name, game, players) for name in _agent_names(args, players)]
     watch(game, players=players, seed=args.seed, agents=agents, out=out)
     return OK
 
@@ -299,7 +306,7 @@ def _play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
     players = _players(args, game)
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be 0-{players - 1} in a {players}-player game")
-    agents = [make_agent(args.agent) for _ in range(players)]
+    agents = [_agent(args.agent, game, players) for _ in range(players)]
     return play(
         game,
         players=players,

@@ -322,7 +322,9 @@ def simulate(
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise OptionError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     names = [agents] * players if isinstance(agents, str) else list(agents)
-    seats = [make_agent(a) if isinstance(a, str) else a for a in names]
+    seats = [
+        make_agent(a, game=chosen, players=players) if isinstance(a, str) else a for a in names
+    ]
     if len(seats) != players:
         raise OptionError(f"{players} players need {players} agents, got {len(seats)}")
     for seat in seats:
