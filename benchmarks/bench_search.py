@@ -14,7 +14,12 @@ least 60% over at least 400 games.
     python benchmarks/bench_search.py --game crummy --players 4 --determinizations 4 --jobs 2
     python benchmarks/bench_search.py --game crib-rummy --games 200 --log crib.jsonl
     python benchmarks/bench_search.py --game gin-rummy --agent ismcts --iterations 128
+    python benchmarks/bench_search.py --game crummy --players 3 --tuned --games 100 --jobs 2
     python benchmarks/bench_search.py --report     # what the logs in benchmarks/results/ hold
+
+``--tuned`` plays the game's setting of record at that player count
+(:mod:`rummykit.tuned`, the agent ``--agent tuned`` of the command line): its settings are
+the defaults of the flags below, which still override them.
 
 ``--agent ismcts`` measures :class:`~rummykit.search.ISMCTSAgent` (``--iterations``,
 ``--exploration``, ``--seconds``, ``--max-candidates``, ``--rollout``, ``--depth``) in the
@@ -80,6 +85,7 @@ from rummykit.agents import Agent, GreedyAgent
 from rummykit.cli import _at_least_one, parse_option
 from rummykit.search import ISMCTSAgent, SearchAgent, lowest_wins
 from rummykit.sim import agent_rng, game_seed, play_game
+from rummykit.tuned import measured
 
 
 def _one(
@@ -450,6 +456,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="rollout moves in a stalled deal before scoring as it stands ('none': no cut; "
         "default: the agent's)",
     )
+    parser.add_argument(
+        "--tuned", action="store_true",
+        help="the game's search setting of record (rummykit.tuned) as the defaults",
+    )  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path, help="append each finished game here; resume")
     parser.add_argument(
@@ -470,6 +480,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = dict(parse_option(text) for text in args.option)
     game = rummykit.variant(args.game, **options)
     players = args.players or game.min_players
+    if args.tuned:
+        record = measured(game, players)
+        if record is None:
+            parser.error(f"--tuned: no setting of record for {args.game} at {players} players")
+        if args.agent != "search":
+            parser.error("--tuned sets the search agent's settings: give --agent search")
+        parser.set_defaults(**record.settings())  # the flags given still override them
+        args = parser.parse_args(argv)
     search = {"determinizations": args.determinizations, "seconds": args.seconds,
               "rollout": args.rollout, "max_candidates": args.max_candidates,
               "objective": args.objective, "confidence": args.confidence,

@@ -358,3 +358,20 @@ def test_the_truthful_search_samples_the_real_position_only_where_told() -> None
     agent.show(state.apply(state.legal_moves()[0]))  # another position: not this view's
     assert agent._sample(view, rng, None, None).view(view.seat) == view
     assert agent._sample(view, rng, None, None) is not state
+
+
+def test_tuned_plays_the_setting_of_record_and_the_flags_given_override_it() -> None:
+    from rummykit.tuned import measured
+
+    record = measured("oklahoma-gin", 2)
+    assert record is not None and record.settings() == {"determinizations": 32, "prune_after": 8}
+    run = bench("--game", "oklahoma-gin", "--option", "max_deals=1", "--tuned",
+                "--determinizations", "2", "--games", "1")  # fmt: skip
+    assert run["search"]["prune_after"] == 8 and run["search"]["determinizations"] == 2
+    agent = load_benchmark("bench_search")._search_agent(run["search"])
+    assert agent == attrs.evolve(record.agent(name="search"), determinizations=2)
+    refused = subprocess.run(
+        [sys.executable, str(SCRIPT), "--game", "basic-rummy", "--players", "3", "--tuned"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "no setting of record for basic-rummy" in refused.stderr
