@@ -161,6 +161,8 @@ def test_tuned_agent_takes_the_record_or_else_the_defaults() -> None:
     assert _fields(three) == _fields(SearchAgent()) and three.name == "tuned"
     with pytest.raises(OptionError, match="game id or a Variant"):
         measured(3, 2)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="players must be a whole number"):
+        tuned_agent("gin-rummy", "2")  # type: ignore[arg-type]
 
 
 def test_make_agent_tuned_needs_the_game_and_player_count() -> None:

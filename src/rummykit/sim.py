@@ -288,8 +288,9 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
 ) -> SimulationReport:
     """Play ``games`` games and report. ``agents`` is one agent name for every seat or one per
-    seat. Wins are whole games per seat: ``wins`` the games a seat won alone, ``ties`` the
-    games it shared first place in.
+    seat (a name of :func:`~rummykit.agents.make_agent`, given the game and player count:
+    ``"tuned"`` is the search agent set for them) or an agent. Wins are whole games per
+    seat: ``wins`` the games a seat won alone, ``ties`` the games it shared first place in.
     The same arguments give the same games, scores and wins (timings aside), whatever
     ``workers`` or ``executor``: game *i* is seeded by :func:`game_seed` of ``seed`` and *i*,
     and the sums are exact.

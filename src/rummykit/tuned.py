@@ -353,6 +353,8 @@ def _game_id(game: str | Variant) -> str:
 def measured(game: str | Variant, players: int) -> Measured | None:
     """The setting of record for ``game`` (an id or a variant, whose options do not count)
     at ``players`` players, or ``None`` where none was measured."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise OptionError(f"players must be a whole number, not {shown(players)}")
     return _BY_GAME.get((_game_id(game), players))
 
 
