@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final, NoReturn, TextIO
 
-from rummykit.agents import AGENT_NAMES, Agent, make_agent
+from rummykit.agents import AGENT_NAMES, make_agent
 from rummykit.cli_play import InputFn, play
 from rummykit.cli_report import (
     interrupted_line,
@@ -218,12 +218,6 @@ def _players(args: argparse.Namespace, game: Variant) -> int:
     return players
 
 
-def _agent(name: str, game: Variant, players: int) -> Agent:
-    """The agent called ``name`` for ``game`` at ``players`` players (``"tuned"`` is set by
-    them)."""
-    return make_agent(name, game=game, players=players)
-
-
 def _agent_names(args: argparse.Namespace, players: int) -> list[str]:
     spec: str | None = getattr(args, "agents", None)
     if spec is None:
@@ -296,7 +290,8 @@ def _write_report(report: SimulationReport, *, as_json: bool, out: TextIO) -> No
 def _watch(args: argparse.Namespace, out: TextIO) -> int:
     game = _variant(args)
     players = _players(args, game)
-    agents = [_agent(name, game, players) for name in _agent_names(args, players)]
+    names = _agent_names(args, players)
+    agents = [make_agent(name, game=game, players=players) for name in names]
     watch(game, players=players, seed=args.seed, agents=agents, out=out)
     return OK
 
@@ -306,7 +301,7 @@ def _play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
     players = _players(args, game)
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be 0-{players - 1} in a {players}-player game")
-    agents = [_agent(args.agent, game, players) for _ in range(players)]
+    agents = [make_agent(args.agent, game=game, players=players) for _ in range(players)]
     return play(
         game,
         players=players,

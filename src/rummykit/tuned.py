@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final, TypedDict
 
 import attrs
 
-from rummykit.engine.core import Variant
+from rummykit.engine.core import Variant, whole_number
 from rummykit.errors import OptionError, shown
 from rummykit.search import SearchAgent
 
@@ -353,9 +353,7 @@ def _game_id(game: str | Variant) -> str:
 def measured(game: str | Variant, players: int) -> Measured | None:
     """The setting of record for ``game`` (an id or a variant, whose options do not count)
     at ``players`` players, or ``None`` where none was measured."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise OptionError(f"players must be a whole number, not {shown(players)}")
-    return _BY_GAME.get((_game_id(game), players))
+    return _BY_GAME.get((_game_id(game), whole_number(players, "players")))
 
 
 def tuned_agent(game: str | Variant, players: int) -> SearchAgent:
