@@ -404,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollout", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--max-candidates", type=int, default=6)
     parser.add_argument(
-        "--objective", default="points", choices=("standing", "points", "lead", "game")
+        "--objective", default="points", choices=("standing", "points", "lead", "game", "ahead")
     )
     parser.add_argument("--confidence", type=float, default=2.0)
     parser.add_argument(

@@ -275,6 +275,8 @@ def test_item7_game_seeds_and_agent_generators_take_whole_numbers_only() -> None
         ({"seconds": 10**5000}, "seconds must be a finite number"),
         ({"rollout": 10**5000}, "rollout must be one of 'greedy', 'random', not <an int"),
         ({"objective": "win"}, "objective must be one of 'standing', 'points'"),
+        ({"ahead_scale": 0}, "ahead_scale must be at least 1, not 0"),
+        ({"ahead_scale": float("inf")}, "ahead_scale must be a finite number"),
     ],
 )
 def test_item8_search_settings_are_checked_with_short_messages(settings, says) -> None:

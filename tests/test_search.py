@@ -20,7 +20,8 @@ from rummykit.engine import trick_views
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.trick_state import TrickState, TrickView
 from rummykit.errors import OptionError
-from rummykit.search import SearchAgent, _deal_end_scores, sample_state
+from rummykit.search import SearchAgent, sample_state
+from rummykit.search_value import _deal_end_scores
 
 GAMES = rummykit.variants()
 
@@ -459,6 +460,86 @@ def test_the_game_objective_in_the_last_deal_is_the_games_result_for_the_seat() 
     assert SearchAgent(objective="game")._value(gin, 1, greedy, random.Random(0)) == (
         SearchAgent()._value(gin, 1, greedy, random.Random(0))
     )
+
+
+def test_expected_ahead_counts_the_seats_beaten_where_the_game_is_over() -> None:
+    from rummykit.search_value import expected_ahead
+
+    # over: beats 20 and 0, ties 60, behind 100 -> (1 + 1 + 0.5 + 0) / 4
+    assert expected_ahead((60, 20, 0, 60, 100), 0, over=True, lowest=False, scale=50) == 0.625
+    # the lowest total ahead in a penalty game
+    assert expected_ahead((60, 20, 100), 0, over=True, lowest=True, scale=50) == 0.5
+    assert expected_ahead((10, 20, 100), 0, over=True, lowest=True, scale=50) == 1.0
+
+
+def test_expected_ahead_weighs_a_lead_by_a_logistic_where_the_game_goes_on() -> None:
+    import math
+
+    from rummykit.search_value import expected_ahead
+
+    level = expected_ahead((30, 30), 0, over=False, lowest=False, scale=50)
+    assert level == 0.5
+    ahead = expected_ahead((80, 30), 0, over=False, lowest=False, scale=50)
+    assert ahead == pytest.approx(1 / (1 + math.exp(-1)))
+    behind = expected_ahead((30, 80), 0, over=False, lowest=False, scale=50)
+    assert ahead + behind == pytest.approx(1.0)
+    # a smaller scale makes the same lead worth more; a penalty game turns it round
+    assert expected_ahead((80, 30), 0, over=False, lowest=False, scale=10) > ahead
+    assert expected_ahead((80, 30), 0, over=False, lowest=True, scale=50) == pytest.approx(behind)
+    # no overflow however far apart the scores are
+    far = (10**6, -(10**6))
+    assert expected_ahead(far, 0, over=False, lowest=False, scale=1) == 1.0
+    assert expected_ahead(far, 1, over=False, lowest=False, scale=1) == 0.0
+
+
+def test_rollout_end_says_whether_the_deal_ends_the_game() -> None:
+    from rummykit.agents import GreedyAgent
+    from rummykit.search_value import rollout_end, stock_end_scores
+
+    greedy = GreedyAgent()
+    # a target of 1: the first deal won ends the game
+    short = rummykit.variant("basic-rummy", target=1).new_game(players=2, seed=1)
+    scores, over = rollout_end(short, 1, greedy, random.Random(0), 2000)
+    assert over and max(scores) >= 1
+    # to 100 the first deal does not (nobody scores as much from one deal here)
+    long = rummykit.variant("basic-rummy").new_game(players=2, seed=1)
+    scores, over = rollout_end(long, 1, greedy, random.Random(0), 2000)
+    assert not over and 0 < max(scores) < 100
+    # a deal cut short (no move played) ends the game where its scores as they stand reach
+    # the target: Rummy 500 counts the cards in hand against their holders
+    state = rummykit.variant("rummy-500").new_game(players=2, seed=1)
+    held = -stock_end_scores(state)[0]
+    for total, ends in ((500 + held, True), (499 + held, False)):
+        position = attrs.evolve(state, scores=(total, 0))
+        scores, over = rollout_end(position, 1, greedy, random.Random(0), 0)
+        assert max(scores) == total - held and over is ends
+    # the last of a fixed number of deals ends the game however it is cut
+    last = attrs.evolve(_after("crazy-rummy", 3, 9, 12), deal_number=13)
+    assert rollout_end(last, 13, greedy, random.Random(0), 0)[1]
+    assert not rollout_end(attrs.evolve(last, deal_number=12), 12, greedy, random.Random(0), 0)[1]
+
+
+def test_the_ahead_objective_is_the_expected_share_of_seats_beaten() -> None:
+    """A rollout that ends the game is worth the share of the other seats beaten; one that
+    does not, the logistic estimate of it from the scores at the deal's end."""
+    from rummykit.agents import GreedyAgent
+    from rummykit.search_value import expected_ahead, rollout_end
+
+    greedy = GreedyAgent()
+    for target, over in ((1, True), (100, False)):
+        state = rummykit.variant("basic-rummy", target=target).new_game(players=4, seed=2)
+        scores, ended = rollout_end(state, 1, greedy, random.Random(0), 2000)
+        assert ended is over
+        values = set()
+        for scale in (50.0, 20.0):
+            agent = SearchAgent(objective="ahead", ahead_scale=scale)
+            value = agent._value(state, 1, greedy, random.Random(0))
+            assert value == expected_ahead(scores, 1, over=over, lowest=False, scale=scale)
+            values.add(value)
+        if over:  # seat 1 won the game, or is behind its winner and level with the others
+            assert values == ({1.0} if scores[1] else {(0.0 + 0.5 + 0.5) / 3})
+        else:  # the scale counts while the game goes on
+            assert len(values) == 2 and all(0 < v < 1 for v in values)
 
 
 def test_r36a_stock_end_scores_count_every_hand_as_it_stands() -> None:

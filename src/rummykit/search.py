@@ -29,19 +29,24 @@ from typing import Final
 import attrs
 
 from rummykit._settings import count, one_of, real
-from rummykit.agents import Agent, GreedyAgent, RandomAgent, _stalled, choose_move
+from rummykit.agents import Agent, GreedyAgent, RandomAgent, _stalled
 from rummykit.cards import Card
-from rummykit.engine.core import GameState, Variant
+from rummykit.engine.core import GameState
 from rummykit.engine.moves import Move
 from rummykit.engine.rummy import RummyRules, RummyState
-from rummykit.engine.rummy_deal import deal_outcome
 from rummykit.engine.views import View
 from rummykit.errors import OptionError, shown
-from rummykit.pieces.outcome import DealEnd
-from rummykit.pieces.scoring import FixedDeals
 from rummykit.reading import Hands, _other_hands, _Reader, _stock_shuffled, _Trail, pin
 from rummykit.reading_deal import DealReader
 from rummykit.recall import Recall
+from rummykit.search_value import (
+    _margins,
+    expected_ahead,
+    in_final_deal,
+    lowest_wins,
+    rollout_end,
+    stock_end_scores,
+)
 
 __all__ = [
     "ISMCTSAgent",
@@ -257,10 +262,20 @@ class SearchAgent:
     #: seat: the share of the other seats whose final total it beats less the share that beat
     #: it (+1 for a win over everyone, -1 for last place), its margin breaking ties. A seat
     #: far ahead before the last deal then plays safe, a seat far behind takes its chances.
+    #: ``"ahead"``: the share of the other seats the seat may expect to finish the game
+    #: ahead of, what a game of three or more is measured by here: where the rollout's
+    #: deal ends the game (a target reached, the last of a fixed number of deals), the
+    #: share it beats; else, seat by seat, a logistic of the scores' difference over
+    #: ``ahead_scale`` points (:func:`~rummykit.search_value.expected_ahead`), which like
+    #: points still tells a bigger deal from a smaller one.
     objective: str = attrs.field(
         default="points",
-        validator=one_of(("standing", "points", "lead", "game")),
+        validator=one_of(("standing", "points", "lead", "game", "ahead")),
     )
+    #: With ``objective="ahead"``: the lead in points worth about three quarters of a game
+    #: against a seat (:func:`~rummykit.search_value.expected_ahead`), about what one deal
+    #: swings.
+    ahead_scale: float = attrs.field(default=50.0, validator=real(1))
     #: Play the seat as the careful greedy agent does (:attr:`GreedyAgent.careful
     #: <rummykit.agents.GreedyAgent.careful>`, which differs from greedy play in contract
     #: games, where the top discard is taken only to be melded, and in two-player Basic
@@ -453,7 +468,10 @@ class SearchAgent:
         ``policy`` (``own``: a seat that another agent plays)."""
         if limit is None:
             limit = _rollout_limit(None, self.horizon, self.depth, None)
-        scores = _deal_end_scores(state, state.deal_number, policy, rng, limit, own=own)
+        scores, over = rollout_end(state, state.deal_number, policy, rng, limit, own=own)
+        if self.objective == "ahead":
+            lowest = lowest_wins(state.variant)
+            return expected_ahead(scores, seat, over=over, lowest=lowest, scale=self.ahead_scale)
         sign = -1 if lowest_wins(state.variant) else 1
         others = [sign * s for i, s in enumerate(scores) if i != seat]
         mine = sign * scores[seat]
@@ -647,85 +665,6 @@ def _rollout_limit(view: View | None, horizon: int, depth: int | None, stalled: 
     if stalled is not None and view is not None and _stalled(view):
         limits.append(stalled)
     return min(limits)
-
-
-def _margins(
-    state: GameState, deal: int, policy: Agent, rng: random.Random, limit: int
-) -> list[float]:
-    """Every seat's margin over the others' mean score at the end of the deal, rolled out
-    from ``state`` by ``policy`` (scored as it stands after ``limit`` moves)."""
-    scores = _deal_end_scores(state, deal, policy, rng, limit)
-    sign = -1 if lowest_wins(state.variant) else 1
-    total = sum(scores)
-    others = len(scores) - 1
-    return [sign * (s - (total - s) / others) for s in scores]
-
-
-def _deal_end_scores(
-    state: GameState,
-    deal: int,
-    policy: Agent,
-    rng: random.Random,
-    limit: int,
-    *,
-    own: tuple[int, Agent] | None = None,
-) -> tuple[int, ...]:
-    """The scores at the end of deal ``deal``, rolled out from ``state`` by ``policy`` (and
-    ``own``'s seat by ``own``'s agent); a deal still going after ``limit`` moves (cut at a
-    depth, or at the horizon) is scored as it stands (:func:`stock_end_scores`)."""
-    seat, mine = own if own is not None else (-1, policy)
-    for _ in range(limit):
-        if state.is_over or state.deal_number != deal:
-            break
-        agent = mine if state.to_move == seat else policy
-        state = state.apply(choose_move(agent, state, rng))
-    if not state.is_over and state.deal_number == deal:
-        return stock_end_scores(state)
-    return state.scores
-
-
-def stock_end_scores(state: GameState) -> tuple[int, ...]:
-    """The scores ``state`` would have if its deal ended now as a deal whose stock ran out
-    ends (nobody out, every hand scored as it stands); the scores as they are for a game
-    that is over, or of a family whose deals cannot end so (trick games).
-
-    >>> import rummykit
-    >>> state = rummykit.variant("basic-rummy").new_game(players=2, seed=1)
-    >>> state.scores, stock_end_scores(state)   # basic rummy scores only the one who goes out
-    ((0, 0), (0, 0))
-    >>> state = rummykit.variant("crazy-rummy").new_game(players=3, seed=1)
-    >>> [s > 0 for s in stock_end_scores(state)]   # penalties for every card held
-    [True, True, True]
-    """
-    if not isinstance(state, RummyState) or state.is_over:
-        return state.scores
-    delta = state.rules.deal_scoring.deal_scores(deal_outcome(state, DealEnd.STOCK, None))
-    return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
-
-
-def in_final_deal(state: GameState) -> bool:
-    """Whether ``state`` is in the last deal of a game of a fixed number of deals, whose end
-    ends the game (``False`` for games played to a target score, whose last deal nobody
-    knows in advance). Not to be confused with ``state.last_deal``, the outcome of the
-    last deal finished.
-
-    >>> import attrs, rummykit
-    >>> state = rummykit.variant("crummy-rummy").new_game(players=2, seed=1)  # seven deals
-    >>> in_final_deal(state), in_final_deal(attrs.evolve(state, deal_number=7))
-    (False, True)
-    >>> in_final_deal(rummykit.variant("gin-rummy").new_game(players=2, seed=1))  # to 100
-    False
-    """
-    end = getattr(state.variant.rules, "game_end", None)
-    # FixedDeals.over_after_deal by the deal number alone (any GameState has one; the piece
-    # asks for a GamePosition, which a trick game's state is not typed as)
-    return isinstance(end, FixedDeals) and state.deal_number >= end.deals
-
-
-def lowest_wins(game: Variant) -> bool:
-    """Whether the lowest total wins ``game`` (a fixed number of deals scored as penalties),
-    rather than the highest."""
-    return isinstance(getattr(game.rules, "game_end", None), FixedDeals)
 
 
 def _ranked(
