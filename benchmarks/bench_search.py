@@ -406,6 +406,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--objective", default="points", choices=("standing", "points", "lead", "game", "ahead")
     )
+    parser.add_argument(
+        "--ahead-scale", type=float, default=50.0, help="--objective ahead: points of a lead"
+    )
     parser.add_argument("--confidence", type=float, default=2.0)
     parser.add_argument(
         "--handicap", type=float, default=0.0, help="points a departure must gain first"
@@ -522,6 +525,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         search["handicap"] = args.handicap
     if args.min_known:  # likewise
         search["min_known"] = args.min_known
+    if args.objective == "ahead":  # the objective's own setting, with it only
+        search["ahead_scale"] = args.ahead_scale
     # The rollouts of one sample's candidates now share their dice (a stalled deal's
     # random discards alike for every candidate): a log of the search before then, keyed
     # without it, is not resumed nor reported as the same setting.

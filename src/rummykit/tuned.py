@@ -45,6 +45,8 @@ class SearchSettings(TypedDict, total=False):
     infer: bool
     infer_exact: int
     min_known: float
+    objective: str
+    ahead_scale: float
 
 
 def _copied(settings: SearchSettings) -> SearchSettings:
