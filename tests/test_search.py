@@ -21,7 +21,7 @@ from rummykit.engine.rummy import RummyState
 from rummykit.engine.trick_state import TrickState, TrickView
 from rummykit.errors import OptionError
 from rummykit.search import SearchAgent, sample_state
-from rummykit.search_value import _deal_end_scores
+from rummykit.search_value import rollout_end
 
 GAMES = rummykit.variants()
 
@@ -494,7 +494,7 @@ def test_expected_ahead_weighs_a_lead_by_a_logistic_where_the_game_goes_on() -> 
 
 def test_rollout_end_says_whether_the_deal_ends_the_game() -> None:
     from rummykit.agents import GreedyAgent
-    from rummykit.search_value import rollout_end, stock_end_scores
+    from rummykit.search_value import stock_end_scores
 
     greedy = GreedyAgent()
     # a target of 1: the first deal won ends the game
@@ -523,7 +523,7 @@ def test_the_ahead_objective_is_the_expected_share_of_seats_beaten() -> None:
     """A rollout that ends the game is worth the share of the other seats beaten; one that
     does not, the logistic estimate of it from the scores at the deal's end."""
     from rummykit.agents import GreedyAgent
-    from rummykit.search_value import expected_ahead, rollout_end
+    from rummykit.search_value import expected_ahead
 
     greedy = GreedyAgent()
     for target, over in ((1, True), (100, False)):
@@ -771,10 +771,10 @@ def test_a_rollout_plays_the_searching_seat_by_its_own_agent() -> None:
     state = rummykit.variant("crummy-rummy").new_game(players=3, seed=4)
     mine = _Seats()
     rng = random.Random(0)
-    scores = _deal_end_scores(state, 1, GreedyAgent(), rng, 2000, own=(1, mine))
+    scores = rollout_end(state, 1, GreedyAgent(), rng, 2000, own=(1, mine))[0]
     assert mine.seats and set(mine.seats) == {1}
     # the agent played as greedy: the deal ends as a greedy rollout does
-    assert scores == _deal_end_scores(state, 1, GreedyAgent(), random.Random(0), 2000)
+    assert scores == rollout_end(state, 1, GreedyAgent(), random.Random(0), 2000)[0]
 
 
 def test_the_careful_search_keeps_the_careful_choice_first() -> None:

@@ -31,24 +31,11 @@ def _margins(
 ) -> list[float]:
     """Every seat's margin over the others' mean score at the end of the deal, rolled out
     from ``state`` by ``policy`` (scored as it stands after ``limit`` moves)."""
-    scores = _deal_end_scores(state, deal, policy, rng, limit)
+    scores = rollout_end(state, deal, policy, rng, limit)[0]
     sign = -1 if lowest_wins(state.variant) else 1
     total = sum(scores)
     others = len(scores) - 1
     return [sign * (s - (total - s) / others) for s in scores]
-
-
-def _deal_end_scores(
-    state: GameState,
-    deal: int,
-    policy: Agent,
-    rng: random.Random,
-    limit: int,
-    *,
-    own: tuple[int, Agent] | None = None,
-) -> tuple[int, ...]:
-    """The scores of :func:`rollout_end`."""
-    return rollout_end(state, deal, policy, rng, limit, own=own)[0]
 
 
 def rollout_end(
