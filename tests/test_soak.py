@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from helpers import load_benchmark
 
+import rummykit
+
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
 
 
@@ -110,6 +112,31 @@ def test_the_soak_log_kept_in_the_repository_holds_no_failure() -> None:
     *whole_lines, _under_way = log.read_text(encoding="utf-8").splitlines()
     chunks = [json.loads(line) for line in whole_lines]  # (the last may be under way here)
     assert all(chunk.get("commit") for chunk in chunks)  # each names the code it checked
+
+
+#: The games of issue 11's soak, each played at its least and its most players.
+SOAKED = ("contract-rummy", "crazy-rummy", "crummy", "crummy-rummy", "crib-rummy",
+          "crazy-rummy-faceup", "gin-rummy")  # fmt: skip
+
+
+def test_the_soak_log_kept_in_the_repository_reaches_the_goal_of_issue_11() -> None:
+    """10,000 random games of every game at two player counts (one for Gin Rummy, a game
+    for two), every fourth state through every check, no failure: the figures the closing
+    note gives are the log's."""
+    log = SCRIPT.parent / "results" / "soak.jsonl"
+    if not log.exists():
+        pytest.skip("no soak log in this checkout")
+    code, whole, _ = soak("--report", str(log), "--games", "10000")
+    assert code == 0 and whole["totals"]["failures"] == 0
+    for game_id in SOAKED:
+        game = rummykit.variant(game_id)
+        counts = {f"{n}p" for n in (game.min_players, game.max_players)}
+        assert set(whole["results"][game_id]) == counts, game_id
+        for count in counts:
+            assert whole["results"][game_id][count]["games"] >= 10_000, (game_id, count)
+    assert whole["to_go"]["games"] == 0
+    chunks = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {chunk["every"] for chunk in chunks} == {4}  # every fourth state checked
 
 
 def test_the_soak_scripts_own_examples_hold() -> None:
