@@ -81,6 +81,7 @@ from typing import Any
 from search_oracle import TRUTH_STOCK, TRUTH_WHERE, oracle_game, truthful_game
 
 import rummykit
+from rummykit import search_value
 from rummykit.agents import Agent, GreedyAgent
 from rummykit.cli import _at_least_one, parse_option
 from rummykit.search import ISMCTSAgent, SearchAgent, lowest_wins
@@ -176,13 +177,7 @@ def _append(path: Path, key: str, result: tuple[float, float, int]) -> None:
 def ahead_share(game: rummykit.Variant, scores: Sequence[int], seat: int) -> float:
     """The share of the other seats that ``seat`` finished ahead of by ``scores`` (half for a
     tie; the lowest total is ahead where it wins)."""
-    sign = -1 if lowest_wins(game) else 1
-    ahead = [
-        1.0 if sign * (scores[seat] - s) > 0 else 0.5 if s == scores[seat] else 0.0
-        for other, s in enumerate(scores)
-        if other != seat
-    ]
-    return sum(ahead) / len(ahead)
+    return search_value.ahead_share(scores, seat, lowest=lowest_wins(game))
 
 
 def _rate(values: Sequence[float], players: int) -> tuple[float, list[float]]:

@@ -67,9 +67,7 @@ BELOW_THE_BAR = {("basic-rummy", 4)}
 def test_every_setting_of_record_meets_the_bar(record: Measured) -> None:
     # issue 13: 400 games, 60% won; at more than two players, or 60% of the greedy
     # opponents beaten (where it was not kept, three-player Crummy, won 60%)
-    assert record.games >= 400
-    assert max(record.won, record.ahead or 0.0) >= 0.6
-    assert record.meets_bar
+    assert record.meets_bar, record.to_json()
 
 
 @pytest.mark.parametrize("record", MEASURED, ids=lambda m: f"{m.game}-{m.players}p")

@@ -23,7 +23,14 @@ from rummykit.engine.rummy_deal import deal_outcome
 from rummykit.pieces.outcome import DealEnd
 from rummykit.pieces.scoring import FixedDeals
 
-__all__ = ["expected_ahead", "in_final_deal", "lowest_wins", "rollout_end", "stock_end_scores"]
+__all__ = [
+    "ahead_share",
+    "expected_ahead",
+    "in_final_deal",
+    "lowest_wins",
+    "rollout_end",
+    "stock_end_scores",
+]
 
 
 def _margins(
@@ -83,16 +90,31 @@ def expected_ahead(
     >>> expected_ahead((50, 50, 0), 0, over=False, lowest=True, scale=50.0) < 0.5
     True
     """
+    if over:
+        return ahead_share(scores, seat, lowest=lowest)
     sign = -1 if lowest else 1
-    shares = []
-    for other, score in enumerate(scores):
-        if other == seat:
-            continue
-        lead = sign * (scores[seat] - score)
-        if over:
-            shares.append(1.0 if lead > 0 else 0.5 if lead == 0 else 0.0)
-        else:
-            shares.append(_logistic(lead / scale))
+    shares = [
+        _logistic(sign * (scores[seat] - score) / scale)
+        for other, score in enumerate(scores)
+        if other != seat
+    ]
+    return sum(shares) / len(shares)
+
+
+def ahead_share(scores: Sequence[int], seat: int, *, lowest: bool) -> float:
+    """The share of the other seats that ``seat`` is ahead of by ``scores``, half for a tie
+    (the lowest total ahead where ``lowest`` wins): a finished game's measure of a seat in
+    the search's benchmarks.
+
+    >>> ahead_share((60, 20, 0, 60, 100), 0, lowest=False)   # (1 + 1 + 0.5 + 0) / 4
+    0.625
+    """
+    sign = -1 if lowest else 1
+    shares = [
+        1.0 if sign * (scores[seat] - score) > 0 else 0.5 if score == scores[seat] else 0.0
+        for other, score in enumerate(scores)
+        if other != seat
+    ]
     return sum(shares) / len(shares)
 
 
