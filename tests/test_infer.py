@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit import Card, GameState
+from rummykit import Card, GameState, reading
 from rummykit.agents import (
     GreedyAgent,
     _ContractPlan,
@@ -26,6 +26,7 @@ from rummykit.agents import (
 from rummykit.engine.moves import Discard, Move
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.rummy_state import RummyView
+from rummykit.engine.views import View
 from rummykit.search import SearchAgent, _Reader, _Trail, sample_state
 from rummykit.testing.stacking import stacked_game
 
@@ -542,3 +543,48 @@ def test_a_card_another_seat_played_starts_in_that_seats_hand_or_its_draws(playe
             assert _follows_every_view(start, trail.views)
             checked += 1
     assert checked >= 20
+
+
+def test_a_replay_that_compares_moves_judges_every_step_as_the_views_would() -> None:
+    # The readers compare another seat's move with the one learnt to lead to the view seen
+    # (reading._Seen) instead of building the view; at every step that must say what the
+    # view says. Without a memory a take of the top discard uncovers a card the sample put
+    # there at random, so the same take can show another card: it is judged by its view.
+    calls = Counter[str]()
+    leads = reading._Seen.leads
+
+    def checked(  # noqa: PLR0917  (the replay's step)
+        seen: reading._Seen,
+        step: int,
+        state: GameState,
+        move: Move,
+        then: GameState,
+        seat: int,
+        after: View,
+    ) -> bool:
+        known = seen.moves.get(step)
+        fast = leads(seen, step, state, move, then, seat, after)
+        assert fast == (then.view(seat) == after), (step, move, known)
+        calls[
+            "compared" if known == move and reading._names_all(state, move, then) else "viewed"
+        ] += 1
+        calls["uncovered" if known == move and not fast else "other"] += 1
+        return fast
+
+    settings_ = ({"infer": True}, {"infer": True, "recall": True, "infer_deal": 200})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reading._Seen, "leads", checked)
+        for game_id, players in (("basic-rummy", 4), ("gin-rummy", 2), ("crib-rummy", 3)):
+            for setting in settings_:
+                agent = SearchAgent(determinizations=2, depth=20, **setting)
+                state = rummykit.variant(game_id).new_game(players=players, seed=11)
+                agents = [agent] + [GreedyAgent()] * (players - 1)
+                rng = random.Random(11)
+                show_all(agents, state)
+                for _ in range(120):
+                    if state.is_over:
+                        break
+                    state = state.apply(choose_move(agents[state.to_move], state, rng))
+                    show_all(agents, state)
+    assert calls["compared"] > calls["viewed"] > 0
+    assert calls["uncovered"] > 0

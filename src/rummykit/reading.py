@@ -16,7 +16,7 @@ import attrs
 from rummykit.agents import Agent, choose_move
 from rummykit.cards import Card
 from rummykit.engine.core import GameState
-from rummykit.engine.moves import Move
+from rummykit.engine.moves import Discard, Draw, LayMeld, LayOff, Move
 from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.rummy_state import RummyView
 from rummykit.engine.views import Hidden, View
@@ -116,6 +116,7 @@ class _Reader:
         #: where the reading is not exact), and whether it was read.
         self.ends: list[GameState] = []
         self.read = False
+        self.seen = _Seen()
 
     @property
     def swappable(self) -> bool:
@@ -272,18 +273,18 @@ class _Reader:
                 return None, None, went
             move = choose_move(self.model, state, rng)
             then = state.apply(move)
-            if then.view(seat) != after:
-                chance = self._by_chance(state, move, after)
+            if not self.seen.leads(went, state, move, then, seat, after):
+                chance = self._by_chance(state, move, after, went)
                 if chance is None:
                     return None, _card_of(move), went
                 then = chance
             state = then
         return state, None, len(self.trail.views) - 1
 
-    def _by_chance(self, state: GameState, move: Move, after: View) -> GameState | None:
-        """The state after the model's move at ``state`` that shows ``after`` to the
-        reading seat, if the model drew ``move`` at random and that one is among the moves
-        it draws from (each as likely as ``move``); else ``None``."""
+    def _by_chance(self, state: GameState, move: Move, after: View, step: int) -> GameState | None:
+        """The state after the model's move at ``state`` (the trail's ``step``-th) that
+        shows ``after`` to the reading seat, if the model drew ``move`` at random and that
+        one is among the moves it draws from (each as likely as ``move``); else ``None``."""
         at_random: Callable[[View, Sequence[Move]], Sequence[Move]] | None
         at_random = getattr(self.model, "at_random", None)
         if at_random is None:
@@ -293,11 +294,62 @@ class _Reader:
             return None
         seat = self.trail.views[0].seat
         for other in choices:
-            if other != move:
+            if other != move and self.seen.could(step, other):
                 then = state.apply(other)
-                if then.view(seat) == after:
+                if self.seen.leads(step, state, other, then, seat, after):
                     return then
         return None
+
+
+class _Seen:
+    """The move another seat made between two views of a replayed sequence, learnt from the
+    first replay that showed it, so that later replays compare moves instead of building
+    views (a third of a replay's time). Exact: from a state that shows the seat the view
+    before, a discard seen face up, a meld, a lay-off or a draw that takes no card from the
+    discard pile and does not empty the stock shows nothing but what the move names (a drawn
+    card stays hidden), so the same move shows the same view; and two discards of different
+    cards never show the same one face up. (A move that takes from the pile can uncover a
+    card the seat did not see, as a meld taking the top discard does in Crib Rummy, a draw of
+    the last card turns the pile over, and a discard can go face down, as Gin Rummy's
+    knocker's does: those views are always built.)"""
+
+    def __init__(self) -> None:
+        self.moves: dict[int, Move] = {}
+
+    def could(self, step: int, move: Move) -> bool:
+        """Whether ``move`` may be the ``step``-th move of the sequence (``False`` only for
+        a discard where another discard was seen)."""
+        known = self.moves.get(step)
+        return not (isinstance(move, Discard) and isinstance(known, Discard) and move != known)
+
+    def leads(  # noqa: PLR0917  (a replay's step, as the replay has it)
+        self, step: int, state: GameState, move: Move, then: GameState, seat: int, after: View
+    ) -> bool:
+        """Whether ``move``, made at ``state`` (the ``step``-th move of the sequence, at
+        which ``seat`` was shown the view before), leading to ``then``, shows ``after``."""
+        if self.moves.get(step) == move and _names_all(state, move, then):
+            return True
+        if not self.could(step, move):
+            return False
+        if then.view(seat) != after:
+            return False
+        if not isinstance(move, Discard) or getattr(after, "discard_top", None) == move.card:
+            self.moves[step] = move  # a discard only where it was seen face up
+        return True
+
+
+def _names_all(state: GameState, move: Move, then: GameState) -> bool:
+    """Whether ``move`` at ``state``, leading to ``then``, shows the other seats nothing the
+    move does not name (see :class:`_Seen`)."""
+    return (
+        isinstance(move, (Draw, Discard, LayMeld, LayOff))
+        and isinstance(state, RummyState)
+        and isinstance(then, RummyState)
+        and then.deal_number == state.deal_number
+        and then.reshuffles == state.reshuffles
+        and len(then.discards) >= len(state.discards)
+        and len(then.stock) >= min(len(state.stock), 1)
+    )
 
 
 def _other_hands(state: RummyState, seat: int) -> Hands:

@@ -32,7 +32,7 @@ from rummykit.engine.moves import Discard, Move
 from rummykit.engine.rummy import RummyRules, RummyState
 from rummykit.engine.rummy_state import RummyView
 from rummykit.engine.views import Hidden, View
-from rummykit.reading import Sampler, _hand_places, _origins, fix_at
+from rummykit.reading import Sampler, _hand_places, _origins, _Seen, fix_at
 
 
 class DealReader:
@@ -56,6 +56,7 @@ class DealReader:
         self.free: list[int] = []  # the places of cards the chain may move
         self.allowed: dict[Card, set[int]] = {}  # a card another seat played: its places
         self.places: dict[int, list[int]] = {}  # per other seat: its hand and its draws
+        self.seen = _Seen()  # the other seats' moves seen, learnt by the replays
 
     @classmethod
     def then(
@@ -196,13 +197,17 @@ class DealReader:
                 continue
             move = choose_move(self.model, state, rng)
             then = state.apply(move)
-            if then.view(self.seat) != after:
+            if not self.seen.leads(step, state, move, then, self.seat, after):
                 then = None
                 if isinstance(move, Discard):  # another discard: a miss
                     for other in state.legal_moves():
-                        if isinstance(other, Discard) and other != move:
+                        if (
+                            isinstance(other, Discard)
+                            and other != move
+                            and self.seen.could(step, other)
+                        ):
                             tried = state.apply(other)
-                            if tried.view(self.seat) == after:
+                            if self.seen.leads(step, state, other, tried, self.seat, after):
                                 then, misses = tried, misses + 1
                                 break
                 if then is None:
