@@ -14,7 +14,7 @@ import pytest
 
 import rummykit
 from rummykit import IllegalMoveError, Move, View, parse_move
-from rummykit.agents import GreedyAgent
+from rummykit.agents import Agent, GreedyAgent, choose_move, show_all
 from rummykit.engine.core import GameState
 from rummykit.engine.rummy import RummyState
 from rummykit.pieces import DealEnd
@@ -32,6 +32,20 @@ def random_game(game: str, players: int, moves: int, seed: int = 1) -> GameState
             break
         legal = state.legal_moves()
         state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def play_along(
+    agents: Sequence[Agent], state: GameState, rng: random.Random, moves: int
+) -> GameState:
+    """``state`` after at most ``moves`` moves of ``agents`` (fewer where the game ends), every
+    view shown to them after each move as the drivers show it (``observe``)."""
+    show_all(agents, state)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.apply(choose_move(agents[state.to_move], state, rng))
+        show_all(agents, state)
     return state
 
 

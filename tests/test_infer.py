@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import pytest
+from helpers import play_along
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -579,12 +580,6 @@ def test_a_replay_that_compares_moves_judges_every_step_as_the_views_would() -> 
                 agent = SearchAgent(determinizations=2, depth=20, **setting)
                 state = rummykit.variant(game_id).new_game(players=players, seed=11)
                 agents = [agent] + [GreedyAgent()] * (players - 1)
-                rng = random.Random(11)
-                show_all(agents, state)
-                for _ in range(120):
-                    if state.is_over:
-                        break
-                    state = state.apply(choose_move(agents[state.to_move], state, rng))
-                    show_all(agents, state)
+                play_along(agents, state, random.Random(11), 120)
     assert calls["compared"] > calls["viewed"] > 0
     assert calls["uncovered"] > 0

@@ -7,11 +7,11 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import Watcher
+from helpers import Watcher, play_along
 
 import rummykit
 from rummykit import GameState
-from rummykit.agents import GreedyAgent, choose_move, show_all
+from rummykit.agents import GreedyAgent, choose_move
 from rummykit.engine.rummy import RummyState
 from rummykit.engine.rummy_state import RummyView
 from rummykit.recall import Recall
@@ -143,14 +143,8 @@ def test_the_search_agent_with_recall_plays_every_family(game_id: str) -> None:
     agent = SearchAgent(determinizations=1, recall=True, depth=5)
     game = rummykit.variant(game_id)
     state = game.new_game(players=game.min_players, seed=1)
-    rng = random.Random(1)
     agents = [agent, *(GreedyAgent() for _ in range(game.min_players - 1))]
-    show_all(agents, state)
-    for _ in range(40):
-        if state.is_over:
-            break
-        state = state.apply(choose_move(agents[state.to_move], state, rng))
-        show_all(agents, state)
+    state = play_along(agents, state, random.Random(1), 40)
     assert agent._memory[0].follows(state.view(0))  # brought up to the last move
 
 
