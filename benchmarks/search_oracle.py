@@ -17,8 +17,10 @@ the same deals, logs and reports it as it does the search.
 A narrower bound is that of the search itself with a perfect reading of the other hands:
 :class:`TruthfulSearch` is the search agent (every setting of it) given the real position
 as every sample wherever ``where`` says: wherever it searches (``"searched"``), only in a
-deal that has stalled (``"stalled"``), or only in one whose pile was turned over and that
-has not stalled (``"turned"``); elsewhere it samples as the search does. Played by
+deal that has stalled (``"stalled"``), only in one whose pile was turned over and that
+has not stalled (``"turned"``), or only in a fresh deal, its pile not yet turned over
+(``"fresh"``: with ``--min-known 0``, so that the search searches there at all); elsewhere
+it samples as the search does. Played by
 ``bench_search.py --agent truth --truth-where W`` with the search's other options, its
 games pair with the search's own on the same deals. With ``--truth-stock shuffled`` it is
 given the real hands and piles but the stock cards its seat does not remember in a new
@@ -97,7 +99,7 @@ def oracle_game(
 
 
 #: Where :class:`TruthfulSearch` is given the real position (see the module's introduction).
-TRUTH_WHERE = ("searched", "stalled", "turned")
+TRUTH_WHERE = ("searched", "stalled", "turned", "fresh")
 #: What the truthful search is told of the stock (:attr:`TruthfulSearch.stock`).
 TRUTH_STOCK = ("real", "shuffled")
 
@@ -108,12 +110,14 @@ def truth_here(view: View, where: str) -> bool:
     >>> import rummykit
     >>> view = rummykit.variant("basic-rummy").new_game(players=4, seed=1).view(0)
     >>> [truth_here(view, where) for where in TRUTH_WHERE]   # a fresh deal
-    [True, False, False]
+    [True, False, False, True]
     """
     if where == "searched":
         return True
-    stalled = _stalled(view)
-    return stalled if where == "stalled" else not stalled and getattr(view, "reshuffles", 0) > 0
+    stalled, turned = _stalled(view), getattr(view, "reshuffles", 0) > 0
+    if where == "fresh":
+        return not stalled and not turned
+    return stalled if where == "stalled" else not stalled and turned
 
 
 @attrs.frozen

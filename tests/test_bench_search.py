@@ -350,10 +350,25 @@ def test_the_truthful_search_samples_the_real_position_only_where_told() -> None
     state = rummykit.variant("basic-rummy").new_game(players=4, seed=1)
     view = state.view(state.to_move)
     rng = random.Random(0)
-    for where, real in (("searched", True), ("stalled", False), ("turned", False)):
+    for where, real in (
+        ("searched", True),
+        ("stalled", False),
+        ("turned", False),
+        ("fresh", True),
+    ):
         agent = oracle.TruthfulSearch(where=where)
         agent.show(state)
         assert (agent._sample(view, rng, None, None) is state) is real
+    # once the pile is turned over (and before the deal stalls) the deal is no longer fresh
+    play = random.Random(0)
+    while not state.reshuffles:
+        state = state.apply(
+            rummykit.agents.choose_move(rummykit.agents.GreedyAgent(), state, play)
+        )
+    view = state.view(state.to_move)
+    assert [oracle.truth_here(view, where) for where in oracle.TRUTH_WHERE] == [
+        True, False, True, False
+    ]  # fmt: skip
     agent = oracle.TruthfulSearch()
     agent.show(state.apply(state.legal_moves()[0]))  # another position: not this view's
     assert agent._sample(view, rng, None, None).view(view.seat) == view
