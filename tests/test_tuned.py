@@ -46,9 +46,9 @@ def test_every_game_has_a_setting_of_record_at_the_measured_player_counts(game: 
         assert measured(game, players) is not None, (game, players)
 
 
-#: Below the bar: its best setting chosen on the deals of seed 7000 (61.0% ahead over 400
-#: games) made 58.2% on those of seed 8000; 59.6% [57.9, 61.3] over the 800.
-BELOW_THE_BAR = {("basic-rummy", 4)}
+#: Settings of record below the bar, each an expected failure (none since four-player Basic
+#: Rummy's record took in its third set of deals: 60.6% [59.2, 62.0] ahead over 1,200 games).
+BELOW_THE_BAR: set[tuple[str, int]] = set()
 
 
 @pytest.mark.parametrize(
